@@ -1,0 +1,57 @@
+//! Rules engine for Carcassonne with the Abbey & Mayor expansion.
+//!
+//! The contract is `RULES.md`: notation, tiles, rules, scoring order and the record format.
+//! The engine does no I/O and is the only source of legality: user interfaces and AIs choose
+//! from [`Game::legal_moves`], and [`Game::play`] refuses anything else with a typed error.
+//!
+//! ```
+//! use carcassonne_engine::{Game, Setup, Move};
+//!
+//! let mut game = Game::new(&Setup { players: 2, abbey_mayor: true, seed: 7 }).unwrap();
+//! let mut moves = Vec::new();
+//! while !game.is_over() {
+//!     game.legal_moves_into(&mut moves);
+//!     // Always the first legal choice: a placement, then no figure, and so on.
+//!     game.play(moves[0]).unwrap();
+//! }
+//! assert!(game.pile_len() == 0);
+//! println!("{:?}", game.scores());
+//! ```
+//!
+//! Modules: [`geometry`] (positions, sides, half-edges, rotations), [`tile`] (the tile set as
+//! data), [`board`] (grid and frontier), [`game`] (state machine, moves), scoring (inside
+//! `game`'s impl), [`record`] (game records), [`event`] (itemised events), [`error`].
+//!
+//! # Rulings
+//! Where RULES.md is silent the engine decides as follows (each has a test):
+//! - A drawn tile that fits nowhere is discarded and the same player draws again; if the pile
+//!   runs out that way, that player counts as the one who placed the last tile.
+//! - A wagon with nowhere to go is sent home without asking; a record may list it with
+//!   `to: null` or leave it out.
+//! - The draw-or-abbey choice is a decision of its own (`Move::Draw`), offered only when the
+//!   player holds an abbey and a hole exists, so a player never sees the tile before
+//!   choosing.
+//! - A figure step that offers nothing (no figure in the supply fits) is skipped.
+//! - Rotations that give the same tile (e.g. `U` at 0 and 180) are one placement; a record may
+//!   use either, and the engine keeps the smaller.
+//! - Scoring events are emitted only when somebody scores; figures of a completed feature
+//!   go home even when nobody scores (a mayor in a city without pennants).
+
+pub mod board;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod geometry;
+pub mod moves;
+pub mod record;
+mod scoring;
+pub mod tile;
+
+pub use board::Board;
+pub use error::{PlayError, SetupError};
+pub use event::{Breakdown, Category, Cause, Event, LoggedEvent};
+pub use game::{Figure, Game, PlayerState, Setup, TurnEntry};
+pub use geometry::Pos;
+pub use moves::{Decision, FigureKind, Move};
+pub use record::{Record, RecordError, RecordPlayer};
+pub use tile::{SegmentKind, TileType, tables};

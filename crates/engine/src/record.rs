@@ -1,0 +1,612 @@
+//! Game records (RULES.md §6): read, validate, replay and write.
+//!
+//! A record is replayed move by move through [`Game::play`], so it passes exactly the checks
+//! of live play. A malformed or illegal record is rejected with the 1-based turn and the
+//! reason; nothing is half-applied, because the caller only gets a game from a record that
+//! replayed completely. Errors about the record as a whole name turn 0.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::board::Board;
+use crate::game::{Game, Setup, TurnEntry, check_tile};
+use crate::geometry::{CORNER_NAMES, Pos, parse_corner};
+use crate::moves::{Decision, FigureKind, Move};
+use crate::tile::{ABBEY, LAND_TYPES, START_TILE, TileType, tables};
+
+/// The format tag of version 1 records.
+pub const FORMAT: &str = "carcassonne-record/1";
+/// The expansion name of Abbey & Mayor.
+pub const ABBEY_MAYOR: &str = "abbey-mayor";
+/// How far from the start tile a recorded position may lie.
+const MAX_COORD: i64 = 200;
+
+/// Why a record was rejected: the 1-based turn (0 for the record as a whole) and the reason.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("turn {turn}: {reason}")]
+pub struct RecordError {
+    /// The 1-based index of the offending entry in `turns`, or 0.
+    pub turn: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+fn err<T>(turn: usize, reason: impl Into<String>) -> Result<T, RecordError> {
+    Err(RecordError {
+        turn,
+        reason: reason.into(),
+    })
+}
+
+/// A player as a record names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordPlayer {
+    /// Display name.
+    pub name: String,
+    /// `human` or `ai`.
+    pub kind: String,
+    /// The AI level, for AI players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+}
+
+/// A figure in a turn entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordFigure {
+    /// `follower`, `mayor`, `wagon` or `barn`.
+    pub kind: String,
+    /// The segment (not for a barn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on: Option<String>,
+    /// The corner (barn only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corner: Option<String>,
+}
+
+/// Where a wagon goes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordTarget {
+    /// The tile.
+    pub at: [i64; 2],
+    /// The segment on it.
+    pub on: String,
+}
+
+/// One wagon decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordWagon {
+    /// The wagon's owner.
+    pub player: usize,
+    /// Where it goes; `None` sends it home.
+    pub to: Option<RecordTarget>,
+}
+
+/// One entry of `turns`: exactly one of `tile`, `abbey`, `discarded`, `pass`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordTurn {
+    /// A land tile placed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tile: Option<String>,
+    /// Where the tile goes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<[i64; 2]>,
+    /// Degrees clockwise: 0, 90, 180 or 270.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rotation: Option<i64>,
+    /// An abbey placed in this hole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abbey: Option<[i64; 2]>,
+    /// A drawn tile that fit nowhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discarded: Option<String>,
+    /// A pass in the final abbey round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pass: Option<bool>,
+    /// The figure placed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<RecordFigure>,
+    /// Wagon decisions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wagons: Vec<RecordWagon>,
+}
+
+/// A game record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The players in turn order.
+    pub players: Vec<RecordPlayer>,
+    /// The expansions in play (`[]` or `["abbey-mayor"]`).
+    #[serde(default)]
+    pub expansions: Vec<String>,
+    /// The seed that dealt the pile, if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The turns.
+    pub turns: Vec<RecordTurn>,
+    /// Whether the game ended after the last entry.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub end: bool,
+}
+
+/// The record as read, with each turn kept raw so that its errors can name the turn.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRecord {
+    format: String,
+    players: Vec<RecordPlayer>,
+    #[serde(default)]
+    expansions: Option<Vec<String>>,
+    #[serde(default)]
+    seed: Option<u64>,
+    turns: Vec<serde_json::Value>,
+    #[serde(default)]
+    end: Option<bool>,
+}
+
+impl Record {
+    /// Parses a record from JSON and checks its structure (not yet its legality: see
+    /// [`Record::replay`]).
+    ///
+    /// # Errors
+    /// A [`RecordError`] naming the malformed turn, or turn 0 for the record as a whole.
+    pub fn parse(json: &str) -> Result<Record, RecordError> {
+        let raw: RawRecord =
+            serde_json::from_str(json).or_else(|e| err(0, format!("format: {e}")))?;
+        if raw.format != FORMAT {
+            return err(
+                0,
+                format!("format: expected \"{FORMAT}\", found \"{}\"", raw.format),
+            );
+        }
+        let mut turns = Vec::with_capacity(raw.turns.len());
+        for (i, t) in raw.turns.into_iter().enumerate() {
+            let turn: RecordTurn =
+                serde_json::from_value(t).or_else(|e| err(i + 1, format!("format: {e}")))?;
+            turns.push(turn);
+        }
+        let record = Record {
+            format: raw.format,
+            players: raw.players,
+            expansions: raw.expansions.unwrap_or_default(),
+            seed: raw.seed,
+            turns,
+            end: raw.end.unwrap_or(false),
+        };
+        record.setup()?;
+        Ok(record)
+    }
+
+    /// Serialises the record as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The set-up the record describes.
+    ///
+    /// # Errors
+    /// Unknown expansions, player kinds or player counts (turn 0).
+    pub fn setup(&self) -> Result<Setup, RecordError> {
+        if !(1..=6).contains(&self.players.len()) {
+            return err(
+                0,
+                format!(
+                    "format: {} players; a record holds 1 to 6",
+                    self.players.len()
+                ),
+            );
+        }
+        for p in &self.players {
+            if p.kind != "human" && p.kind != "ai" {
+                return err(
+                    0,
+                    format!(
+                        "format: player kind \"{}\" is neither \"human\" nor \"ai\"",
+                        p.kind
+                    ),
+                );
+            }
+        }
+        let mut abbey_mayor = false;
+        for e in &self.expansions {
+            if e == ABBEY_MAYOR {
+                abbey_mayor = true;
+            } else {
+                return err(0, format!("format: unknown expansion \"{e}\""));
+            }
+        }
+        Ok(Setup {
+            players: self.players.len(),
+            abbey_mayor,
+            seed: self.seed.unwrap_or(0),
+        })
+    }
+
+    /// Builds the record of a game: its log, with the given players.
+    pub fn from_game(game: &Game, players: Vec<RecordPlayer>) -> Record {
+        let name = |pos: Pos, seg: u8| {
+            let t = game.board().at(pos).copied();
+            match t {
+                Some(t) if t.tile != ABBEY => Board::oriented(&t).segment_name(seg).to_string(),
+                _ => "monastery".to_string(),
+            }
+        };
+        let figure = |pos: Pos, f: &Option<(FigureKind, u8)>| {
+            f.map(|(kind, spot)| match kind {
+                FigureKind::Barn => RecordFigure {
+                    kind: kind.name().into(),
+                    on: None,
+                    corner: Some(CORNER_NAMES[spot as usize].into()),
+                },
+                _ => RecordFigure {
+                    kind: kind.name().into(),
+                    on: Some(name(pos, spot)),
+                    corner: None,
+                },
+            })
+        };
+        let wagons = |w: &Vec<(u8, Option<(Pos, u8)>)>| {
+            w.iter()
+                .map(|&(player, to)| RecordWagon {
+                    player: player as usize,
+                    to: to.map(|(p, seg)| RecordTarget {
+                        at: [p.x as i64, p.y as i64],
+                        on: name(p, seg),
+                    }),
+                })
+                .collect()
+        };
+        let turns = game
+            .log()
+            .iter()
+            .map(|e| match e {
+                TurnEntry::Tile {
+                    tile,
+                    pos,
+                    rot,
+                    figure: f,
+                    wagons: w,
+                } => RecordTurn {
+                    tile: Some(tables().types[*tile as usize].id.into()),
+                    at: Some([pos.x as i64, pos.y as i64]),
+                    rotation: Some(90 * *rot as i64),
+                    figure: figure(*pos, f),
+                    wagons: wagons(w),
+                    ..RecordTurn::default()
+                },
+                TurnEntry::Abbey {
+                    pos,
+                    figure: f,
+                    wagons: w,
+                } => RecordTurn {
+                    abbey: Some([pos.x as i64, pos.y as i64]),
+                    figure: figure(*pos, f),
+                    wagons: wagons(w),
+                    ..RecordTurn::default()
+                },
+                TurnEntry::Discarded { tile } => RecordTurn {
+                    discarded: Some(tables().types[*tile as usize].id.into()),
+                    ..RecordTurn::default()
+                },
+                TurnEntry::Pass => RecordTurn {
+                    pass: Some(true),
+                    ..RecordTurn::default()
+                },
+            })
+            .collect();
+        Record {
+            format: FORMAT.into(),
+            players,
+            expansions: if game.abbey_mayor() {
+                vec![ABBEY_MAYOR.into()]
+            } else {
+                vec![]
+            },
+            seed: Some(game.seed()),
+            turns,
+            end: game.is_over(),
+        }
+    }
+
+    /// Replays the record through the rules and returns the game it leads to.
+    ///
+    /// A finished record (`end: true`) is played with its own tiles as the pile, then the
+    /// final abbey round (missing entries are passes) and final scoring. A game in progress
+    /// continues with the rest of the set after the recorded tiles: in the order the seed
+    /// dealt when the recorded tiles are that deal's beginning, otherwise shuffled by the seed.
+    ///
+    /// # Errors
+    /// A [`RecordError`] naming the first turn that is malformed or illegal.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let setup = self.setup()?;
+        let tables = tables();
+        let mut drawn = Vec::new();
+        let mut used = [0u8; LAND_TYPES];
+        used[START_TILE as usize] = 1;
+        for (i, t) in self.turns.iter().enumerate() {
+            let kinds = [
+                t.tile.is_some(),
+                t.abbey.is_some(),
+                t.discarded.is_some(),
+                t.pass.is_some(),
+            ];
+            if kinds.iter().filter(|&&k| k).count() != 1 {
+                return err(
+                    i + 1,
+                    "format: an entry holds exactly one of tile, abbey, discarded, pass",
+                );
+            }
+            if let Some(id) = t.tile.as_ref().or(t.discarded.as_ref()) {
+                let Some(tile) = tables.by_id(id).filter(|&t| (t as usize) < LAND_TYPES) else {
+                    return err(i + 1, format!("unknown tile \"{id}\""));
+                };
+                check_tile(tile, setup.abbey_mayor, &mut used)
+                    .or_else(|e| err(i + 1, e.to_string()))?;
+                drawn.push(tile);
+            }
+        }
+        let pile = if self.end {
+            drawn
+        } else {
+            continue_pile(&setup, drawn)
+        };
+        let mut game = Game::with_pile(&setup, &pile).or_else(|e| err(0, e.to_string()))?;
+        for (i, t) in self.turns.iter().enumerate() {
+            replay_turn(&mut game, i + 1, t)?;
+        }
+        if self.end {
+            while matches!(game.decision(), Decision::FinalAbbey { .. }) {
+                play(&mut game, self.turns.len(), Move::Pass)?;
+            }
+            if !game.is_over() {
+                return err(
+                    self.turns.len(),
+                    "the record says the game ended, but it goes on",
+                );
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// The pile of a game in progress: the recorded tiles, then the rest of the set.
+fn continue_pile(setup: &Setup, drawn: Vec<TileType>) -> Vec<TileType> {
+    if let Ok(dealt) = Game::new(setup).map(|g| g.dealt_order())
+        && dealt.starts_with(&drawn)
+    {
+        return dealt;
+    }
+    let mut rest = [0u8; LAND_TYPES];
+    for (t, info) in tables().types[..LAND_TYPES].iter().enumerate() {
+        if !info.expansion || setup.abbey_mayor {
+            rest[t] = info.count - u8::from(t as TileType == START_TILE);
+        }
+    }
+    for &t in &drawn {
+        rest[t as usize] -= 1;
+    }
+    let mut tail: Vec<TileType> = Vec::new();
+    for (t, &n) in rest.iter().enumerate() {
+        tail.extend(std::iter::repeat_n(t as TileType, n as usize));
+    }
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    tail.shuffle(&mut rand_pcg::Pcg64Mcg::seed_from_u64(setup.seed));
+    let mut pile = drawn;
+    pile.extend(tail);
+    pile
+}
+
+fn play(game: &mut Game, turn: usize, mv: Move) -> Result<(), RecordError> {
+    game.play(mv).or_else(|e| err(turn, e.to_string()))
+}
+
+fn pos_of(turn: usize, at: [i64; 2]) -> Result<Pos, RecordError> {
+    if at.iter().any(|c| c.abs() > MAX_COORD) {
+        return err(
+            turn,
+            format!(
+                "illegal placement: position ({}, {}) is far off the board",
+                at[0], at[1]
+            ),
+        );
+    }
+    Ok(Pos::new(at[0] as i16, at[1] as i16))
+}
+
+fn replay_turn(game: &mut Game, turn: usize, t: &RecordTurn) -> Result<(), RecordError> {
+    let land = t.tile.is_some() || t.discarded.is_some();
+    if land && matches!(game.decision(), Decision::DrawOrAbbey { .. }) {
+        play(game, turn, Move::Draw)?;
+    }
+    // The engine discards tiles that fit nowhere by itself; the record must say so too.
+    if let Some(TurnEntry::Discarded { tile }) = game.log().get(turn - 1) {
+        let id = tables().types[*tile as usize].id;
+        return match &t.discarded {
+            Some(_) => Ok(()),
+            None => err(
+                turn,
+                format!("illegal placement: tile {id} fits nowhere and must be discarded"),
+            ),
+        };
+    }
+    if let Some(id) = &t.discarded {
+        return err(
+            turn,
+            format!("discard: tile {id} fits on the board, so it may not be discarded"),
+        );
+    }
+    if t.tile.is_some() {
+        let Decision::PlaceTile { tile, .. } = game.decision() else {
+            return err(
+                turn,
+                "illegal placement: no tile is drawn now (the pile is empty)",
+            );
+        };
+        let (Some(at), Some(rotation)) = (t.at, t.rotation) else {
+            return err(turn, "format: a tile entry needs \"at\" and \"rotation\"");
+        };
+        if !matches!(rotation, 0 | 90 | 180 | 270) {
+            return err(
+                turn,
+                format!("format: rotation {rotation} is not 0, 90, 180 or 270"),
+            );
+        }
+        let pos = pos_of(turn, at)?;
+        let rot = tables().types[tile as usize].canonical_rotation[(rotation / 90) as usize];
+        play(game, turn, Move::Place { pos, rot })?;
+    } else if let Some(at) = t.abbey {
+        match game.decision() {
+            Decision::DrawOrAbbey { .. } | Decision::FinalAbbey { .. } => {}
+            _ => {
+                return err(
+                    turn,
+                    "abbey: the abbey can be placed only instead of drawing a tile",
+                );
+            }
+        }
+        let pos = pos_of(turn, at)?;
+        play(game, turn, Move::Abbey { pos })?;
+    } else {
+        if t.pass != Some(true) {
+            return err(turn, "format: \"pass\" must be true");
+        }
+        if !matches!(game.decision(), Decision::FinalAbbey { .. }) {
+            return err(
+                turn,
+                "abbey: a pass is possible only in the final abbey round",
+            );
+        }
+        if t.figure.is_some() || !t.wagons.is_empty() {
+            return err(turn, "format: a pass carries no figure and no wagons");
+        }
+        return play(game, turn, Move::Pass);
+    }
+    replay_figure(game, turn, t.figure.as_ref())?;
+    replay_wagons(game, turn, &t.wagons)
+}
+
+fn replay_figure(
+    game: &mut Game,
+    turn: usize,
+    figure: Option<&RecordFigure>,
+) -> Result<(), RecordError> {
+    let Decision::PlaceFigure { pos, .. } = game.decision() else {
+        return match figure {
+            Some(_) => err(turn, "figure: no figure can be placed on this tile now"),
+            None => Ok(()),
+        };
+    };
+    let Some(f) = figure else {
+        return play(game, turn, Move::NoFigure);
+    };
+    let Some(kind) = FigureKind::parse(&f.kind) else {
+        return err(turn, format!("format: unknown figure kind \"{}\"", f.kind));
+    };
+    let placed = game.board().at(pos).copied().ok_or(RecordError {
+        turn,
+        reason: "figure: no tile".into(),
+    })?;
+    let spot = if kind == FigureKind::Barn {
+        let Some(corner) = f.corner.as_deref().and_then(parse_corner) else {
+            return err(turn, "figure: a barn needs a \"corner\" (NW, NE, SE or SW)");
+        };
+        corner
+    } else {
+        let Some(on) = f.on.as_deref() else {
+            return err(turn, "figure: the figure needs \"on\"");
+        };
+        let seg = if placed.tile == ABBEY {
+            (on == "monastery").then_some(0)
+        } else {
+            Board::oriented(&placed).segment_named(on)
+        };
+        let Some(seg) = seg else {
+            return err(turn, format!("figure: the tile has no feature at \"{on}\""));
+        };
+        seg
+    };
+    play(game, turn, Move::Figure { kind, spot })
+}
+
+fn replay_wagons(game: &mut Game, turn: usize, wagons: &[RecordWagon]) -> Result<(), RecordError> {
+    // Wagons with nowhere to go were sent home by the engine and logged; the record may list
+    // them (with `to: null`) or leave them out.
+    let mut k = 0;
+    for w in wagons {
+        loop {
+            let logged = match game.log().get(turn - 1) {
+                Some(TurnEntry::Tile { wagons, .. } | TurnEntry::Abbey { wagons, .. }) => {
+                    wagons.clone()
+                }
+                _ => Vec::new(),
+            };
+            if k < logged.len() {
+                let (player, to) = logged[k];
+                k += 1;
+                if player as usize == w.player {
+                    if w.to.is_some() && to.is_none() {
+                        return err(
+                            turn,
+                            format!("wagon: player {}'s wagon has nowhere to go", w.player),
+                        );
+                    }
+                    break;
+                }
+                continue;
+            }
+            match game.decision() {
+                Decision::MoveWagon { player, .. } if player as usize == w.player => {
+                    let mv = match &w.to {
+                        None => Move::WagonHome,
+                        Some(target) => {
+                            let pos = pos_of(turn, target.at)?;
+                            let seg = match game.board().at(pos) {
+                                Some(t) if t.tile == ABBEY => {
+                                    (target.on == "monastery").then_some(0)
+                                }
+                                Some(t) => Board::oriented(t).segment_named(&target.on),
+                                None => None,
+                            };
+                            let Some(seg) = seg else {
+                                return err(
+                                    turn,
+                                    format!("wagon: no feature \"{}\" at {pos}", target.on),
+                                );
+                            };
+                            Move::WagonTo { pos, seg }
+                        }
+                    };
+                    play(game, turn, mv)?;
+                    k += 1;
+                    break;
+                }
+                Decision::MoveWagon { player, .. } => {
+                    return err(
+                        turn,
+                        format!(
+                            "wagon: player {player}'s wagon decides before player {}'s",
+                            w.player
+                        ),
+                    );
+                }
+                _ => {
+                    return err(
+                        turn,
+                        format!("wagon: player {} has no returning wagon", w.player),
+                    );
+                }
+            }
+        }
+    }
+    while matches!(game.decision(), Decision::MoveWagon { .. }) {
+        play(game, turn, Move::WagonHome)?;
+    }
+    Ok(())
+}
