@@ -1,1 +1,54 @@
-fn main() {}
+//! Criterion benchmarks: legal placement generation and whole random games.
+
+// criterion's macros generate undocumented functions.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use carcassonne_engine::{Decision, Game, Move, Setup};
+use criterion::{Criterion, criterion_group, criterion_main};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+/// A mid-game position: `turns` random placements into a seeded game, at a tile decision.
+fn midgame(seed: u64, turns: usize) -> Game {
+    let mut game = Game::new(&Setup { players: 2, abbey_mayor: false, seed }).expect("setup");
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut placed = 0;
+    let mut moves = Vec::new();
+    while placed < turns || !matches!(game.decision(), Decision::PlaceTile { .. }) {
+        game.legal_moves_into(&mut moves);
+        let mv = moves[rng.random_range(0..moves.len())];
+        placed += usize::from(matches!(mv, Move::Place { .. }));
+        game.play(mv).expect("legal");
+    }
+    game
+}
+
+fn placements(c: &mut Criterion) {
+    let mut game = midgame(3, 40);
+    let mut moves = Vec::with_capacity(256);
+    c.bench_function("placements/midgame-40", |b| {
+        b.iter(|| {
+            game.legal_moves_into(&mut moves);
+            black_box(moves.len())
+        })
+    });
+}
+
+fn random_games(c: &mut Criterion) {
+    for (name, abbey_mayor) in [("random-game/base", false), ("random-game/abbey-mayor", true)] {
+        let mut seed = 0u64;
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut game = Game::new(&Setup { players: 2, abbey_mayor, seed }).expect("setup");
+                game.set_logging(false);
+                black_box(game.play_random(&mut Pcg64Mcg::seed_from_u64(seed)))
+            })
+        });
+    }
+}
+
+criterion_group!(benches, placements, random_games);
+criterion_main!(benches);
