@@ -400,7 +400,9 @@ impl Game {
         g.log = Vec::new();
         g.events = Vec::new();
         g.logging = false;
-        g.pile.shuffle(rng);
+        // A drawn tile waiting to be placed lies on top of the pile and is public.
+        let hidden = g.pile.len() - usize::from(matches!(g.phase, Phase::Place(_)));
+        g.pile[..hidden].shuffle(rng);
         g
     }
 

@@ -205,3 +205,38 @@ fn games_are_deterministic_given_their_seeds() {
     assert_eq!(a.scores(), b.scores());
     assert_eq!(a.log(), b.log());
 }
+
+#[test]
+fn determinizing_keeps_the_drawn_tile_and_the_public_state() {
+    let mut game = Game::new(&Setup { players: 2, abbey_mayor: true, seed: 5 }).unwrap();
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    for _ in 0..30 {
+        let legal = game.legal_moves();
+        game.play(legal[rng.random_range(0..legal.len())]).unwrap();
+    }
+    while !matches!(game.decision(), Decision::PlaceTile { .. }) {
+        let legal = game.legal_moves();
+        game.play(legal[0]).unwrap();
+    }
+    let view = carcassonne_engine::PublicView::new(&game);
+    let mut orders = std::collections::HashSet::new();
+    for s in 0..8 {
+        let mut d = view.determinize(&mut Pcg64Mcg::seed_from_u64(s));
+        assert_eq!(d.decision(), game.decision());
+        assert_eq!(d.remaining(), game.remaining());
+        assert_eq!(d.legal_moves(), view.legal_moves());
+        // Play the drawn tile, then see which tile comes next in this sample.
+        let mut next = Vec::new();
+        while matches!(d.decision(), Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } | Decision::MoveWagon { .. })
+            && next.len() < 3
+        {
+            let m = d.legal_moves()[0];
+            d.play(m).unwrap();
+            if let Decision::PlaceTile { tile, .. } = d.decision() {
+                next.push(tile);
+            }
+        }
+        orders.insert(next);
+    }
+    assert!(orders.len() > 1, "samples differ in the hidden order");
+}

@@ -1,0 +1,184 @@
+//! Read-only questions about a position: what a feature holds and who owns it, and what the
+//! scores would be if the game ended now. For the app's overlays and the AI's evaluation.
+
+use crate::board::Board;
+use crate::game::{Game, MAX_PLAYERS, Phase, Seg};
+use crate::geometry::Pos;
+use crate::moves::{FigureKind, Move};
+use crate::tile::{ABBEY, SegmentKind, tables};
+
+/// What a feature (road, city, monastery or field) holds.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FeatureInfo {
+    /// Road, city, monastery or field.
+    pub kind: SegmentKind,
+    /// Tiles in the feature (a monastery counts itself and its neighbours).
+    pub tiles: u8,
+    /// Pennants in a city.
+    pub pennants: u8,
+    /// Open road or city edges (0 when complete).
+    pub open: u8,
+    /// Whether the feature is complete (fields never are).
+    pub complete: bool,
+    /// Strength per player: followers, wagons, mayors (by pennants), farmers in fields.
+    pub strength: Vec<u8>,
+    /// The players with the greatest strength above zero.
+    pub owners: Vec<u8>,
+    /// Barns in a field, per player.
+    pub barns: Vec<u8>,
+    /// Completed cities a field touches.
+    pub cities: u8,
+}
+
+/// One segment of the board and the players who own its feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SegmentOwner {
+    /// The tile.
+    pub pos: Pos,
+    /// Local segment index on that tile.
+    pub seg: u8,
+    /// Owners as a bit per player (farm owners for fields; barn owners when only barns).
+    pub owners: u8,
+}
+
+/// The root of `x` without compressing paths, for read-only queries.
+fn root(segs: &[Seg], mut x: u16) -> u16 {
+    while segs[x as usize].parent != x {
+        x = segs[x as usize].parent;
+    }
+    x
+}
+
+impl Game {
+    /// The feature that local segment `seg` of the tile at `pos` belongs to, or `None` if
+    /// there is no such tile or segment.
+    pub fn feature_at(&self, pos: Pos, seg: u8) -> Option<FeatureInfo> {
+        let t = self.board.at(pos)?;
+        let count = if t.tile == ABBEY { 1 } else { Board::oriented(t).segments.len() };
+        if seg as usize >= count {
+            return None;
+        }
+        let r = root(&self.segs, t.base + seg as u16);
+        let s = self.segs[r as usize];
+        let n = self.nplayers as usize;
+        let (strength, barns) = self.strengths(r);
+        let max = strength.iter().copied().max().unwrap_or(0);
+        let owners = (0..n as u8).filter(|&p| max > 0 && strength[p as usize] == max).collect();
+        let tiles = match s.kind {
+            SegmentKind::Monastery => 1 + self.neighbours(self.board.tiles()[s.tile as usize].pos),
+            SegmentKind::Field => 0,
+            _ => s.tiles.count_ones() as u8,
+        };
+        Some(FeatureInfo {
+            kind: s.kind,
+            tiles,
+            pennants: s.pennants,
+            open: s.open,
+            complete: self.is_complete(r),
+            strength: strength[..n].to_vec(),
+            owners,
+            barns: barns[..n].to_vec(),
+            cities: if s.kind == SegmentKind::Field { self.completed_cities(r) } else { 0 },
+        })
+    }
+
+    /// Strength and barns per player in the feature of root `r`.
+    fn strengths(&self, r: u16) -> ([u8; MAX_PLAYERS], [u8; MAX_PLAYERS]) {
+        let mut strength = [0u8; MAX_PLAYERS];
+        let mut barns = [0u8; MAX_PLAYERS];
+        for f in &self.figures {
+            if root(&self.segs, f.seg) != r {
+                continue;
+            }
+            match f.kind {
+                FigureKind::Barn => barns[f.player as usize] += 1,
+                FigureKind::Mayor => strength[f.player as usize] += self.segs[r as usize].pennants,
+                _ => strength[f.player as usize] += 1,
+            }
+        }
+        (strength, barns)
+    }
+
+    /// Completed cities touching the field of root `r`, each once.
+    fn completed_cities(&self, r: u16) -> u8 {
+        let mut seen: Vec<u16> = Vec::new();
+        let mut s = r;
+        loop {
+            let seg = self.segs[s as usize];
+            let placed = self.board.tiles()[seg.tile as usize];
+            let def =
+                &tables().types[placed.tile as usize].orientations[placed.rot as usize].segments[seg.local as usize];
+            let mut cities = def.cities;
+            while cities != 0 {
+                let c = root(&self.segs, placed.base + cities.trailing_zeros() as u16);
+                cities &= cities - 1;
+                if self.segs[c as usize].open == 0 && !seen.contains(&c) {
+                    seen.push(c);
+                }
+            }
+            s = seg.next;
+            if s == r {
+                break;
+            }
+        }
+        seen.len() as u8
+    }
+
+    /// Every segment on the board whose feature has an owner, with the owners: the ownership
+    /// overlay. Fields show their farmers' majority, or their barn owners if no farmer.
+    pub fn segment_owners(&self) -> Vec<SegmentOwner> {
+        let mut by_root: Vec<(u16, u8)> = Vec::new();
+        for f in &self.figures {
+            let r = root(&self.segs, f.seg);
+            if by_root.iter().any(|&(x, _)| x == r) {
+                continue;
+            }
+            let (strength, barns) = self.strengths(r);
+            let max = strength.iter().copied().max().unwrap_or(0);
+            let mut owners = 0u8;
+            for p in 0..self.nplayers as usize {
+                if (max > 0 && strength[p] == max) || (max == 0 && barns[p] > 0) {
+                    owners |= 1 << p;
+                }
+            }
+            by_root.push((r, owners));
+        }
+        let mut out = Vec::new();
+        if by_root.is_empty() {
+            return out;
+        }
+        for (i, s) in self.segs.iter().enumerate() {
+            let r = root(&self.segs, i as u16);
+            if let Some(&(_, owners)) = by_root.iter().find(|&&(x, _)| x == r) {
+                let pos = self.board.tiles()[s.tile as usize].pos;
+                out.push(SegmentOwner { pos, seg: s.local, owners });
+            }
+        }
+        out
+    }
+
+    /// The scores if the game ended now: this turn finished without further choices (no
+    /// figure, wagons home), then final scoring. A cheap, exact evaluation for the AI.
+    pub fn projected_scores(&self) -> Vec<u32> {
+        let mut g = self.clone();
+        g.set_logging(false);
+        loop {
+            match g.phase {
+                Phase::Figure => g.play_unchecked(Move::NoFigure),
+                Phase::Wagon => g.play_unchecked(Move::WagonHome),
+                _ => break,
+            }
+            if g.final_round || g.phase == Phase::Over {
+                break;
+            }
+            // The turn ended and the next began (it may have drawn): stop here.
+            if matches!(g.phase, Phase::Start | Phase::Place(_) | Phase::FinalAbbey) {
+                break;
+            }
+        }
+        if g.phase != Phase::Over {
+            g.final_scoring();
+        }
+        g.scores()
+    }
+}
