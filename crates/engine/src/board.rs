@@ -91,7 +91,8 @@ impl Board {
     #[inline]
     pub fn tile_index(&self, p: Pos) -> Option<usize> {
         let c = self.cells[index(p)];
-        (c & FRONTIER == 0).then_some(c as usize)
+        // The position check rejects a far-off query that wraps onto a live cell.
+        (c & FRONTIER == 0 && self.tiles[c as usize].pos == p).then_some(c as usize)
     }
 
     /// The tile at `p`, if any.
@@ -104,7 +105,10 @@ impl Board {
     #[inline]
     pub fn frontier_at(&self, p: Pos) -> Option<&FrontierCell> {
         let c = self.cells[index(p)];
-        (c != EMPTY && c & FRONTIER != 0).then(|| &self.frontier[(c & !FRONTIER) as usize])
+        if c == EMPTY || c & FRONTIER == 0 {
+            return None;
+        }
+        Some(&self.frontier[(c & !FRONTIER) as usize]).filter(|f| f.pos == p)
     }
 
     /// The oriented tile data of a placed tile.

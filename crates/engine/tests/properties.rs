@@ -208,7 +208,12 @@ fn games_are_deterministic_given_their_seeds() {
 
 #[test]
 fn determinizing_keeps_the_drawn_tile_and_the_public_state() {
-    let mut game = Game::new(&Setup { players: 2, abbey_mayor: true, seed: 5 }).unwrap();
+    let mut game = Game::new(&Setup {
+        players: 2,
+        abbey_mayor: true,
+        seed: 5,
+    })
+    .unwrap();
     let mut rng = Pcg64Mcg::seed_from_u64(5);
     for _ in 0..30 {
         let legal = game.legal_moves();
@@ -227,8 +232,10 @@ fn determinizing_keeps_the_drawn_tile_and_the_public_state() {
         assert_eq!(d.legal_moves(), view.legal_moves());
         // Play the drawn tile, then see which tile comes next in this sample.
         let mut next = Vec::new();
-        while matches!(d.decision(), Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } | Decision::MoveWagon { .. })
-            && next.len() < 3
+        while matches!(
+            d.decision(),
+            Decision::PlaceTile { .. } | Decision::PlaceFigure { .. } | Decision::MoveWagon { .. }
+        ) && next.len() < 3
         {
             let m = d.legal_moves()[0];
             d.play(m).unwrap();
@@ -239,4 +246,75 @@ fn determinizing_keeps_the_drawn_tile_and_the_public_state() {
         orders.insert(next);
     }
     assert!(orders.len() > 1, "samples differ in the hidden order");
+}
+
+/// Applies one small edit to a record's JSON: what a corrupt or hand-edited file looks like.
+fn mutate(record: &mut serde_json::Value, turn: usize, edit: u8, value: i64) {
+    const NAMES: [&str; 12] = [
+        "N",
+        "E",
+        "S",
+        "W",
+        "Nw",
+        "Es",
+        "inner",
+        "inner2",
+        "monastery",
+        "NW",
+        "X",
+        "AM13",
+    ];
+    let turns = record["turns"].as_array_mut().unwrap();
+    if turns.is_empty() {
+        return;
+    }
+    let i = turn % turns.len();
+    let name = NAMES[value.unsigned_abs() as usize % NAMES.len()];
+    let t = &mut turns[i];
+    match edit {
+        0 => t["at"] = serde_json::json!([value % 7 - 3, value % 5 - 2]),
+        1 => t["rotation"] = serde_json::json!(value),
+        2 => t["tile"] = serde_json::json!(name),
+        3 => t["figure"] = serde_json::json!({"kind": "follower", "on": name}),
+        4 => {
+            let kind = ["mayor", "wagon", "barn", "knight"][value.unsigned_abs() as usize % 4];
+            t["figure"] = serde_json::json!({"kind": kind, "on": name, "corner": name});
+        }
+        5 => {
+            t["wagons"] =
+                serde_json::json!([{"player": value % 7, "to": {"at": [value % 3, 1], "on": name}}])
+        }
+        6 => t["abbey"] = serde_json::json!([value % 5, value % 3]),
+        7 => {
+            turns.remove(i);
+        }
+        8 => {
+            let j = (i + 1) % turns.len();
+            turns.swap(i, j);
+        }
+        _ => record["players"] = serde_json::json!([]),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn damaged_records_are_rejected_with_a_turn_or_replay_cleanly(
+        seed in any::<u64>(), em in any::<bool>(), turn in any::<usize>(), edit in 0u8..10, value in -300i64..300,
+    ) {
+        let setup = Setup { players: 2 + (seed % 3) as usize, abbey_mayor: em, seed };
+        let mut game = Game::new(&setup).unwrap();
+        game.play_random(&mut Pcg64Mcg::seed_from_u64(seed));
+        let mut json: serde_json::Value = serde_json::from_str(&Record::from_game(&game, players(setup.players)).to_json()).unwrap();
+        mutate(&mut json, turn, edit, value);
+        let count = json["turns"].as_array().map_or(0, |t| t.len());
+        match Record::parse(&json.to_string()).and_then(|r| r.replay()) {
+            Ok(g) => prop_assert!(g.scores().len() == setup.players),
+            Err(e) => {
+                prop_assert!(e.turn <= count, "{e}");
+                prop_assert!(!e.reason.is_empty());
+            }
+        }
+    }
 }
