@@ -1,0 +1,226 @@
+//! Finished matches: the record (RULES.md §6) with metadata for the history, and what a
+//! replay of the record yields (the score timeline and the final breakdown).
+
+use carcassonne_engine::{Breakdown, Cause, Event, Game, Record, RecordError, RecordPlayer};
+use serde::{Deserialize, Serialize};
+
+/// A player of a finished match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchPlayer {
+    /// Display name.
+    pub name: String,
+    /// `human` or `ai`.
+    pub kind: String,
+    /// The AI level, for AI players.
+    pub level: Option<String>,
+    /// Final score.
+    pub score: u32,
+}
+
+/// An AI opponent: its seat and level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Opponent {
+    /// Seat (0-based turn order).
+    pub seat: usize,
+    /// Level name.
+    pub level: String,
+}
+
+/// What the history lists about a match (API.md "MatchSummary").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchMeta {
+    /// Match id (the game's id).
+    pub id: String,
+    /// When it ended (RFC 3339).
+    pub date: String,
+    /// When it started (RFC 3339).
+    pub started_at: String,
+    /// The profile that played it (none for imported records).
+    pub profile_id: Option<String>,
+    /// That profile's name at the time.
+    pub profile_name: Option<String>,
+    /// The players in seat order with their final scores.
+    pub players: Vec<MatchPlayer>,
+    /// The AI opponents.
+    pub opponents: Vec<Opponent>,
+    /// Final scores per seat.
+    pub scores: Vec<u32>,
+    /// Seats with the highest score (among those who did not resign).
+    pub winners: Vec<usize>,
+    /// The human's result: `won`, `lost`, `drawn` or `resigned`; none without a human seat.
+    pub result: Option<String>,
+    /// Whether the human resigned.
+    pub resigned: bool,
+    /// Whether Abbey & Mayor was in play.
+    pub abbey_mayor: bool,
+    /// The seed that dealt the pile, if known.
+    pub seed: Option<u64>,
+    /// Record entries.
+    pub turns: usize,
+    /// Tiles and abbeys placed (the start tile not counted).
+    pub tiles_placed: usize,
+    /// Seconds from start to end.
+    pub duration_secs: u64,
+    /// Whether it came from an imported record.
+    pub imported: bool,
+}
+
+/// The score timeline and final breakdown of a replayed record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Replayed {
+    /// Scores per player: at the start, after each record entry, and (for a finished game)
+    /// after final scoring.
+    pub timeline: Vec<Vec<u32>>,
+    /// Points per category per player at the end.
+    pub breakdown: Vec<Breakdown>,
+}
+
+/// Replays `record` and derives its score timeline and breakdown; returns the game too.
+///
+/// # Errors
+/// The record's own error if it does not replay.
+pub fn replay(record: &Record) -> Result<(Game, Replayed), RecordError> {
+    let game = record.replay()?;
+    let n = game.num_players();
+    let mut scores = vec![0u32; n];
+    let mut timeline = vec![scores.clone()];
+    let mut events = game.events().iter().peekable();
+    let add = |e: &Event, scores: &mut Vec<u32>| {
+        if let Event::Scored {
+            players, points, ..
+        } = e
+        {
+            for &p in players {
+                scores[p as usize] += points;
+            }
+        }
+    };
+    for turn in 1..=record.turns.len() as u32 {
+        while let Some(e) = events.next_if(|e| {
+            e.turn <= turn
+                && !matches!(
+                    e.event,
+                    Event::Scored {
+                        cause: Cause::Final,
+                        ..
+                    }
+                )
+        }) {
+            add(&e.event, &mut scores);
+        }
+        timeline.push(scores.clone());
+    }
+    if game.is_over() {
+        for e in events {
+            add(&e.event, &mut scores);
+        }
+        timeline.push(scores);
+    }
+    let breakdown = game.players().iter().map(|p| p.breakdown).collect();
+    Ok((
+        game,
+        Replayed {
+            timeline,
+            breakdown,
+        },
+    ))
+}
+
+/// The seats with the highest score among `candidates`.
+pub fn winners(scores: &[u32], candidates: impl Iterator<Item = usize> + Clone) -> Vec<usize> {
+    let best = candidates.clone().map(|s| scores[s]).max();
+    candidates.filter(|&s| Some(scores[s]) == best).collect()
+}
+
+/// Describes a match from its record and replayed game.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn describe(
+    id: String,
+    record: &Record,
+    game: &Game,
+    profile: Option<(String, String)>,
+    started: u64,
+    ended: u64,
+    resigned: bool,
+    imported: bool,
+) -> MatchMeta {
+    let scores = game.scores();
+    let players: Vec<MatchPlayer> = record
+        .players
+        .iter()
+        .zip(&scores)
+        .map(|(p, &score)| MatchPlayer {
+            name: p.name.clone(),
+            kind: p.kind.clone(),
+            level: p.level.clone(),
+            score,
+        })
+        .collect();
+    let human = record.players.iter().position(|p| p.kind == "human");
+    let all = 0..scores.len();
+    let winners = if resigned {
+        winners(&scores, all.filter(|&s| Some(s) != human))
+    } else {
+        winners(&scores, all)
+    };
+    let result = human.map(|h| {
+        if resigned {
+            "resigned"
+        } else if winners == [h] {
+            "won"
+        } else if winners.contains(&h) {
+            "drawn"
+        } else {
+            "lost"
+        }
+        .to_string()
+    });
+    let (profile_id, profile_name) = profile.unzip();
+    MatchMeta {
+        id,
+        date: crate::time::rfc3339(ended),
+        started_at: crate::time::rfc3339(started),
+        profile_id,
+        profile_name,
+        opponents: opponents(&record.players),
+        players,
+        scores,
+        winners,
+        result,
+        resigned,
+        abbey_mayor: game.abbey_mayor(),
+        seed: record.seed,
+        turns: record.turns.len(),
+        tiles_placed: game.board().tiles().len().saturating_sub(1),
+        duration_secs: ended.saturating_sub(started),
+        imported,
+    }
+}
+
+/// The AI seats of a record's players.
+pub fn opponents(players: &[RecordPlayer]) -> Vec<Opponent> {
+    players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.kind == "ai")
+        .map(|(seat, p)| Opponent {
+            seat,
+            level: p.level.clone().unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// The first `turns` entries of `record` as a game in progress (the whole record if it has no
+/// more entries), for stepping through a replay.
+pub fn prefix(record: &Record, turns: usize) -> Record {
+    let mut r = record.clone();
+    if turns < r.turns.len() {
+        r.turns.truncate(turns);
+        r.end = false;
+    }
+    r
+}

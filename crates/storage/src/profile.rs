@@ -1,0 +1,202 @@
+//! Player profiles: names, statistics and a rating against the AI levels.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// Results against one AI level.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LevelStats {
+    /// Opponents of this level played (one per AI seat).
+    pub games: u32,
+    /// Opponents of this level outscored.
+    pub wins: u32,
+    /// Opponents of this level that outscored the player (or that the player resigned to).
+    pub losses: u32,
+    /// Equal scores.
+    pub draws: u32,
+}
+
+/// The Elo rating and the games it rests on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rating {
+    /// The rating; 1200 before the first game.
+    pub elo: f64,
+    /// Finished games counted.
+    pub games: u32,
+}
+
+impl Default for Rating {
+    fn default() -> Self {
+        Rating {
+            elo: START_RATING,
+            games: 0,
+        }
+    }
+}
+
+/// A profile's statistics over its finished games.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats {
+    /// Finished games (resigned ones included).
+    pub games: u32,
+    /// Games with the highest score alone.
+    pub wins: u32,
+    /// Games without the highest score, and resigned games.
+    pub losses: u32,
+    /// Games with the highest score shared.
+    pub draws: u32,
+    /// Resigned games.
+    pub resigned: u32,
+    /// Average final score (0 before the first game).
+    pub average_score: f64,
+    /// Best final score.
+    pub best_score: u32,
+    /// Sum of final scores, for the average.
+    pub total_score: u64,
+    /// Results per opponent level name.
+    pub by_level: BTreeMap<String, LevelStats>,
+    /// The rating against the AI levels.
+    pub rating: Rating,
+}
+
+/// A player profile.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    /// Stable id, `p-` and hex digits.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// When it was created (RFC 3339).
+    pub created: String,
+    /// Statistics.
+    pub stats: Stats,
+}
+
+/// The rating a profile starts with.
+pub const START_RATING: f64 = 1200.0;
+/// The Elo K-factor.
+pub const K_FACTOR: f64 = 32.0;
+
+/// The fixed rating of an AI level, against which players are rated.
+pub fn level_rating(level: &str) -> f64 {
+    match level {
+        "random" => 400.0,
+        "greedy" => 800.0,
+        "easy" => 1000.0,
+        "medium" => 1300.0,
+        "hard" => 1600.0,
+        "expert" => 1900.0,
+        _ => START_RATING,
+    }
+}
+
+/// One finished game from the player's seat: own score and each AI opponent's level and score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameOutcome {
+    /// The player's final score.
+    pub score: u32,
+    /// Each AI opponent: level name and final score.
+    pub opponents: Vec<(String, u32)>,
+    /// Whether the player resigned (a loss against every opponent).
+    pub resigned: bool,
+}
+
+impl Stats {
+    /// Counts a finished game: results, per-level results, scores and the Elo rating, which
+    /// moves by K times the average over opponents of (result − expected result).
+    pub fn record(&mut self, outcome: &GameOutcome) {
+        self.games += 1;
+        self.total_score += u64::from(outcome.score);
+        self.average_score = self.total_score as f64 / f64::from(self.games);
+        self.best_score = self.best_score.max(outcome.score);
+        let best_other = outcome.opponents.iter().map(|o| o.1).max().unwrap_or(0);
+        if outcome.resigned {
+            self.resigned += 1;
+            self.losses += 1;
+        } else if outcome.score > best_other {
+            self.wins += 1;
+        } else if outcome.score == best_other {
+            self.draws += 1;
+        } else {
+            self.losses += 1;
+        }
+        let mut delta = 0.0;
+        for (level, score) in &outcome.opponents {
+            let result = if outcome.resigned || outcome.score < *score {
+                0.0
+            } else if outcome.score > *score {
+                1.0
+            } else {
+                0.5
+            };
+            let s = self.by_level.entry(level.clone()).or_default();
+            s.games += 1;
+            match result {
+                1.0 => s.wins += 1,
+                0.0 => s.losses += 1,
+                _ => s.draws += 1,
+            }
+            let expected =
+                1.0 / (1.0 + 10f64.powf((level_rating(level) - self.rating.elo) / 400.0));
+            delta += result - expected;
+        }
+        if !outcome.opponents.is_empty() {
+            self.rating.elo += K_FACTOR * delta / outcome.opponents.len() as f64;
+        }
+        self.rating.games += 1;
+    }
+}
+
+/// Checks and normalises a profile name: trimmed, 1 to 40 characters, no control characters.
+pub(crate) fn clean_name(name: &str) -> Option<String> {
+    let name = name.trim();
+    let n = name.chars().count();
+    ((1..=40).contains(&n) && !name.chars().any(char::is_control)).then(|| name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn beating_a_stronger_level_gains_more() {
+        let mut a = Stats::default();
+        let mut b = Stats::default();
+        let win = |level: &str| GameOutcome {
+            score: 100,
+            opponents: vec![(level.into(), 50)],
+            resigned: false,
+        };
+        a.record(&win("expert"));
+        b.record(&win("random"));
+        assert!(a.rating.elo > b.rating.elo);
+        assert!(b.rating.elo > START_RATING);
+        assert_eq!((a.games, a.wins, a.best_score), (1, 1, 100));
+        assert_eq!(a.by_level["expert"].wins, 1);
+    }
+
+    #[test]
+    fn resigning_loses_to_everyone() {
+        let mut s = Stats::default();
+        s.record(&GameOutcome {
+            score: 80,
+            opponents: vec![("easy".into(), 10), ("easy".into(), 20)],
+            resigned: true,
+        });
+        assert_eq!((s.losses, s.resigned, s.by_level["easy"].losses), (1, 1, 2));
+        assert!(s.rating.elo < START_RATING);
+    }
+
+    #[test]
+    fn names_are_checked() {
+        assert_eq!(clean_name("  Ada "), Some("Ada".into()));
+        assert_eq!(clean_name("   "), None);
+        assert_eq!(clean_name("a\u{7}b"), None);
+        assert_eq!(clean_name(&"x".repeat(41)), None);
+    }
+}
