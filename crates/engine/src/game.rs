@@ -118,8 +118,82 @@ pub(crate) struct Seg {
     /// Followers, mayors, wagons and farmers in the feature.
     pub(crate) occupants: u8,
     pub(crate) barns: u8,
+    /// Strength per player from followers, wagons and farmers (mayors are counted apart,
+    /// since their strength is the pennants at the moment of scoring).
+    pub(crate) strength: [u8; MAX_PLAYERS],
+    /// Players with a mayor in the feature (each player has one mayor).
+    pub(crate) mayors: u8,
+    /// Players with a barn in the field.
+    pub(crate) barn_owners: u8,
     /// Placed-tile indices in the feature: a tile counts once however many segments it has.
-    pub(crate) tiles: u128,
+    pub(crate) tiles: [u64; 2],
+}
+
+impl Seg {
+    /// A fresh segment of placed tile `tile`, its own feature.
+    fn new(id: u16, tile: u8, local: u8, kind: SegmentKind, open: u8, pennants: u8) -> Seg {
+        let mut tiles = [0u64; 2];
+        tiles[tile as usize >> 6] = 1 << (tile & 63);
+        Seg {
+            parent: id,
+            next: id,
+            tile,
+            local,
+            kind,
+            open,
+            pennants,
+            occupants: 0,
+            barns: 0,
+            strength: [0; MAX_PLAYERS],
+            mayors: 0,
+            barn_owners: 0,
+            tiles,
+        }
+    }
+
+    /// Strength per player: followers, wagons and farmers, plus each mayor's pennants.
+    pub(crate) fn strengths(&self) -> [u8; MAX_PLAYERS] {
+        let mut strength = self.strength;
+        for (p, v) in strength.iter_mut().enumerate() {
+            if self.mayors & (1 << p) != 0 {
+                *v += self.pennants;
+            }
+        }
+        strength
+    }
+
+    /// Number of distinct tiles in the feature.
+    pub(crate) fn tile_count(&self) -> u32 {
+        self.tiles[0].count_ones() + self.tiles[1].count_ones()
+    }
+
+    /// Adds (`delta = 1`) or removes (`delta = -1`) a figure to this root's tallies.
+    pub(crate) fn count_figure(&mut self, player: u8, kind: FigureKind, delta: i8) {
+        let bit = 1u8 << player;
+        let p = player as usize;
+        match kind {
+            FigureKind::Barn => {
+                self.barns = self.barns.wrapping_add_signed(delta);
+                self.barn_owners = if delta > 0 {
+                    self.barn_owners | bit
+                } else {
+                    self.barn_owners & !bit
+                };
+                return;
+            }
+            FigureKind::Mayor => {
+                self.mayors = if delta > 0 {
+                    self.mayors | bit
+                } else {
+                    self.mayors & !bit
+                };
+            }
+            FigureKind::Follower | FigureKind::Wagon => {
+                self.strength[p] = self.strength[p].wrapping_add_signed(delta);
+            }
+        }
+        self.occupants = self.occupants.wrapping_add_signed(delta);
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,7 +264,13 @@ fn union(segs: &mut [Seg], a: u16, b: u16) -> u16 {
     root.pennants += child.pennants;
     root.occupants += child.occupants;
     root.barns += child.barns;
-    root.tiles |= child.tiles;
+    for (a, b) in root.strength.iter_mut().zip(child.strength) {
+        *a += b;
+    }
+    root.mayors |= child.mayors;
+    root.barn_owners |= child.barn_owners;
+    root.tiles[0] |= child.tiles[0];
+    root.tiles[1] |= child.tiles[1];
     let rn = root.next;
     root.next = child.next;
     segs[c as usize].next = rn;
@@ -694,7 +774,7 @@ impl Game {
                 let base = self.board.tiles()[tile].base;
                 let gseg = base + seg as u16;
                 let root = find(&mut self.segs, gseg);
-                self.segs[root as usize].occupants += 1;
+                self.segs[root as usize].count_figure(player, FigureKind::Wagon, 1);
                 self.figures.push(Figure {
                     player,
                     kind: FigureKind::Wagon,
@@ -862,18 +942,14 @@ impl Game {
         let o: &'static Oriented = &tables().types[tile as usize].orientations[rot as usize];
         for (local, s) in o.segments.iter().enumerate() {
             let id = base + local as u16;
-            self.segs.push(Seg {
-                parent: id,
-                next: id,
-                tile: idx as u8,
-                local: local as u8,
-                kind: s.kind,
-                open: s.sides.count_ones() as u8,
-                pennants: s.pennants,
-                occupants: 0,
-                barns: 0,
-                tiles: 1u128 << idx,
-            });
+            self.segs.push(Seg::new(
+                id,
+                idx as u8,
+                local as u8,
+                s.kind,
+                s.sides.count_ones() as u8,
+                s.pennants,
+            ));
         }
         self.ncompleted = 0;
         for side in 0..4u8 {
@@ -918,18 +994,8 @@ impl Game {
         let base = self.segs.len() as u16;
         let idx = self.board.place(pos, ABBEY, 0, base);
         self.placed = idx as u8;
-        self.segs.push(Seg {
-            parent: base,
-            next: base,
-            tile: idx as u8,
-            local: 0,
-            kind: SegmentKind::Monastery,
-            open: 0,
-            pennants: 0,
-            occupants: 0,
-            barns: 0,
-            tiles: 1u128 << idx,
-        });
+        self.segs
+            .push(Seg::new(base, idx as u8, 0, SegmentKind::Monastery, 0, 0));
         self.ncompleted = 0;
         for side in 0..4u8 {
             let Some(nb) = self.board.at(pos.step(side)).copied() else {
@@ -997,11 +1063,7 @@ impl Game {
         };
         let seg = placed.base + local as u16;
         let root = find(&mut self.segs, seg) as usize;
-        if kind == FigureKind::Barn {
-            self.segs[root].barns += 1;
-        } else {
-            self.segs[root].occupants += 1;
-        }
+        self.segs[root].count_figure(player, kind, 1);
         self.figures.push(Figure {
             player,
             kind,

@@ -54,7 +54,11 @@ impl Game {
     /// there is no such tile or segment.
     pub fn feature_at(&self, pos: Pos, seg: u8) -> Option<FeatureInfo> {
         let t = self.board.at(pos)?;
-        let count = if t.tile == ABBEY { 1 } else { Board::oriented(t).segments.len() };
+        let count = if t.tile == ABBEY {
+            1
+        } else {
+            Board::oriented(t).segments.len()
+        };
         if seg as usize >= count {
             return None;
         }
@@ -63,11 +67,13 @@ impl Game {
         let n = self.nplayers as usize;
         let (strength, barns) = self.strengths(r);
         let max = strength.iter().copied().max().unwrap_or(0);
-        let owners = (0..n as u8).filter(|&p| max > 0 && strength[p as usize] == max).collect();
+        let owners = (0..n as u8)
+            .filter(|&p| max > 0 && strength[p as usize] == max)
+            .collect();
         let tiles = match s.kind {
             SegmentKind::Monastery => 1 + self.neighbours(self.board.tiles()[s.tile as usize].pos),
             SegmentKind::Field => 0,
-            _ => s.tiles.count_ones() as u8,
+            _ => s.tile_count() as u8,
         };
         Some(FeatureInfo {
             kind: s.kind,
@@ -78,22 +84,21 @@ impl Game {
             strength: strength[..n].to_vec(),
             owners,
             barns: barns[..n].to_vec(),
-            cities: if s.kind == SegmentKind::Field { self.completed_cities(r) } else { 0 },
+            cities: if s.kind == SegmentKind::Field {
+                self.completed_cities(r)
+            } else {
+                0
+            },
         })
     }
 
     /// Strength and barns per player in the feature of root `r`.
     fn strengths(&self, r: u16) -> ([u8; MAX_PLAYERS], [u8; MAX_PLAYERS]) {
-        let mut strength = [0u8; MAX_PLAYERS];
+        let strength = self.segs[r as usize].strengths();
         let mut barns = [0u8; MAX_PLAYERS];
         for f in &self.figures {
-            if root(&self.segs, f.seg) != r {
-                continue;
-            }
-            match f.kind {
-                FigureKind::Barn => barns[f.player as usize] += 1,
-                FigureKind::Mayor => strength[f.player as usize] += self.segs[r as usize].pennants,
-                _ => strength[f.player as usize] += 1,
+            if f.kind == FigureKind::Barn && root(&self.segs, f.seg) == r {
+                barns[f.player as usize] += 1;
             }
         }
         (strength, barns)
@@ -106,8 +111,8 @@ impl Game {
         loop {
             let seg = self.segs[s as usize];
             let placed = self.board.tiles()[seg.tile as usize];
-            let def =
-                &tables().types[placed.tile as usize].orientations[placed.rot as usize].segments[seg.local as usize];
+            let def = &tables().types[placed.tile as usize].orientations[placed.rot as usize]
+                .segments[seg.local as usize];
             let mut cities = def.cities;
             while cities != 0 {
                 let c = root(&self.segs, placed.base + cities.trailing_zeros() as u16);
@@ -151,7 +156,11 @@ impl Game {
             let r = root(&self.segs, i as u16);
             if let Some(&(_, owners)) = by_root.iter().find(|&&(x, _)| x == r) {
                 let pos = self.board.tiles()[s.tile as usize].pos;
-                out.push(SegmentOwner { pos, seg: s.local, owners });
+                out.push(SegmentOwner {
+                    pos,
+                    seg: s.local,
+                    owners,
+                });
             }
         }
         out

@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::event::{Category, Cause, Event};
-use crate::game::{Game, MAX_PLAYERS, Phase, find};
+use crate::game::{Game, Phase, find};
 use crate::moves::FigureKind;
 use crate::tile::{ABBEY, SegmentKind, tables};
 
@@ -73,7 +73,7 @@ impl Game {
                     continue;
                 }
                 self.figures.swap_remove(i);
-                self.segs[root as usize].occupants -= 1;
+                self.segs[root as usize].count_figure(f.player, f.kind, -1);
                 let p = &mut self.players[f.player as usize];
                 match f.kind {
                     FigureKind::Follower => p.followers += 1,
@@ -110,7 +110,7 @@ impl Game {
         };
         let s = self.segs[root as usize];
         let complete = cause == Cause::Completed;
-        let tiles = s.tiles.count_ones();
+        let tiles = s.tile_count();
         let pos = self.board.tiles()[s.tile as usize].pos;
         let (category, points, shown_tiles) = match s.kind {
             SegmentKind::Road => (Category::Road, tiles, tiles),
@@ -166,27 +166,21 @@ impl Game {
 
     /// The players with the greatest strength in a feature, as a bitmask; `None` when nobody
     /// has strength above zero. A mayor's strength is the city's pennants.
-    fn majority(&mut self, root: u16, counting: Counting) -> Option<u8> {
-        let mut strength = [0u8; MAX_PLAYERS];
-        let pennants = self.segs[root as usize].pennants;
-        for i in 0..self.figures.len() {
-            let f = self.figures[i];
-            if f.kind == FigureKind::Barn || find(&mut self.segs, f.seg) != root {
-                continue;
-            }
-            let s = match (counting, f.kind) {
-                (Counting::Feature, FigureKind::Mayor) => pennants,
-                _ => 1,
-            };
-            strength[f.player as usize] += s;
-        }
+    fn majority(&self, root: u16, counting: Counting) -> Option<u8> {
+        let s = &self.segs[root as usize];
+        // Fields hold no mayors, so both countings read the same tallies; the distinction
+        // documents which figures take part.
+        let strength = match counting {
+            Counting::Feature => s.strengths(),
+            Counting::Farmers => s.strength,
+        };
         let max = *strength.iter().max().unwrap_or(&0);
         if max == 0 {
             return None;
         }
         let mut players = 0u8;
-        for (p, &s) in strength.iter().enumerate() {
-            if s == max {
+        for (p, &v) in strength.iter().enumerate() {
+            if v == max {
                 players |= 1 << p;
             }
         }
@@ -263,13 +257,7 @@ impl Game {
 
     /// Every barn owner in a field gets 4 per completed city, once per field.
     fn score_barns(&mut self, root: u16) {
-        let mut owners = 0u8;
-        for i in 0..self.figures.len() {
-            let f = self.figures[i];
-            if f.kind == FigureKind::Barn && find(&mut self.segs, f.seg) == root {
-                owners |= 1 << f.player;
-            }
-        }
+        let owners = self.segs[root as usize].barn_owners;
         let cities = self.field_cities(root);
         let points = 4 * cities;
         self.award(owners, Category::Barn, points);
