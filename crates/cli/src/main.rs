@@ -1,5 +1,8 @@
 //! The `carcassonne` command: replay records, play random games, measure speed.
 
+mod arena;
+mod suggest;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -53,6 +56,10 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Play AI levels against each other in every seat rotation; print one JSON summary.
+    Arena(arena::ArenaArgs),
+    /// Print the best move for the player to move in a record in progress, as JSON.
+    Suggest(suggest::SuggestArgs),
     /// Measure the engine's speed.
     Bench {
         #[command(subcommand)]
@@ -135,6 +142,8 @@ fn run(command: Command) -> Result<(), String> {
             write_atomically(&out, record.to_json().as_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", out.display()))
         }
+        Command::Arena(args) => arena::run(args),
+        Command::Suggest(args) => suggest::run(args),
         Command::Bench {
             what:
                 Bench::Random {

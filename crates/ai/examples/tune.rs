@@ -1,0 +1,119 @@
+//! Measures search variants against the greedy baseline: `cargo run --release -p
+//! carcassonne-ai --example tune -- VARIANT DEALS ITERATIONS`. Each deal is played in both
+//! seat orders; it prints the variant's win rate and mean score difference. The variants are
+//! the design choices recorded in `RESULTS.md`.
+
+use std::sync::atomic::AtomicBool;
+
+use carcassonne_ai::eval::score_diff;
+use carcassonne_ai::mcts::{self, Config, Playout};
+use carcassonne_ai::{Budget, Level, Limits, choose_move};
+use carcassonne_engine::{Game, PublicView, Setup};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+fn variant(name: &str) -> Option<Config> {
+    let base = Config::for_level(Level::Hard);
+    Some(match name {
+        "base" => base,
+        "c0.3" => Config {
+            exploration: 0.3,
+            ..base
+        },
+        "c1.0" => Config {
+            exploration: 1.0,
+            ..base
+        },
+        "win0" => Config {
+            win_weight: 0.0,
+            ..base
+        },
+        "win1" => Config {
+            win_weight: 1.0,
+            ..base
+        },
+        "noorder" => Config {
+            root_order: false,
+            ..base
+        },
+        "trunc10" => Config {
+            playout: Playout::Truncated(10),
+            ..base
+        },
+        "trunc20" => Config {
+            playout: Playout::Truncated(20),
+            ..base
+        },
+        "nowiden" => Config {
+            widen_base: 1000.0,
+            ..base
+        },
+        _ => return None,
+    })
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let usage = "usage: tune VARIANT DEALS ITERATIONS";
+    let (Some(name), Some(deals), Some(iterations)) = (
+        args.get(1),
+        args.get(2).and_then(|d| d.parse::<u64>().ok()),
+        args.get(3).and_then(|i| i.parse::<u64>().ok()),
+    ) else {
+        eprintln!("{usage}");
+        std::process::exit(2);
+    };
+    let Some(cfg) = variant(name) else {
+        eprintln!("unknown variant {name}");
+        std::process::exit(2);
+    };
+    let stop = AtomicBool::new(false);
+    let (mut wins, mut diff, mut games) = (0.0, 0.0, 0.0);
+    for deal in 0..deals {
+        for seat in 0..2u8 {
+            let setup = Setup {
+                players: 2,
+                abbey_mayor: true,
+                seed: 1000 + deal,
+            };
+            let Ok(mut game) = Game::new(&setup) else {
+                return;
+            };
+            let mut rng = Pcg64Mcg::seed_from_u64(deal * 2 + u64::from(seat));
+            let mut n = 0u64;
+            while let Some(p) = game.decision().player() {
+                let view = PublicView::new(&game);
+                let moves = view.legal_moves();
+                let mv = if moves.len() == 1 {
+                    moves[0]
+                } else if p == seat {
+                    let limits = Limits::new(Budget::iterations(iterations), &stop);
+                    mcts::search(&view, &moves, &mut rng, &limits, &cfg)
+                } else {
+                    choose_move(Level::Greedy, &view, n, Budget::default(), &stop)
+                };
+                n += 1;
+                if game.play(mv).is_err() {
+                    eprintln!("illegal move {mv:?}");
+                    std::process::exit(1);
+                }
+            }
+            let scores = game.scores();
+            let d = score_diff(&scores, usize::from(seat));
+            wins += if d > 0.0 {
+                1.0
+            } else if d == 0.0 {
+                0.5
+            } else {
+                0.0
+            };
+            diff += d;
+            games += 1.0;
+        }
+    }
+    println!(
+        "{name} iterations {iterations}: games {games} win rate {:.3} mean diff {:.1}",
+        wins / games,
+        diff / games
+    );
+}

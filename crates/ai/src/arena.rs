@@ -1,0 +1,350 @@
+//! The arena: matches between AI levels with every seat rotation of each deal, and one
+//! summary of wins, scores and decision times (`carcassonne arena`).
+
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use carcassonne_engine::{Game, PlayError, PublicView, SetupError};
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::eval::{score_diff, win_share};
+use crate::{Budget, Level, UnknownLevel, choose_move};
+
+/// One contestant: a level and its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerSpec {
+    /// The level.
+    pub level: Level,
+    /// Its budget (neither limit: the level's default).
+    pub budget: Budget,
+}
+
+/// Why a player spec did not parse.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum SpecError {
+    /// The level name is unknown.
+    #[error(transparent)]
+    Level(#[from] UnknownLevel),
+    /// The budget after `@` is neither `N` (iterations) nor `Nms`.
+    #[error("bad budget \"{0}\": write LEVEL@N for N iterations or LEVEL@Nms for N milliseconds")]
+    Budget(String),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = SpecError;
+
+    /// `hard` (the level's default budget), `hard@4000` (4000 iterations) or `hard@250ms`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (name, budget) = match s.split_once('@') {
+            None => (s, Budget::default()),
+            Some((name, b)) => {
+                let bad = || SpecError::Budget(b.to_string());
+                let budget = match b.strip_suffix("ms") {
+                    Some(ms) => Budget::millis(ms.parse().map_err(|_| bad())?),
+                    None => Budget::iterations(b.parse().map_err(|_| bad())?),
+                };
+                (name, budget)
+            }
+        };
+        Ok(PlayerSpec {
+            level: name.parse()?,
+            budget,
+        })
+    }
+}
+
+impl std::fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.budget {
+            Budget {
+                ms: None,
+                iterations: Some(n),
+            } => write!(f, "{}@{n}", self.level),
+            Budget {
+                ms: Some(ms),
+                iterations: None,
+            } => write!(f, "{}@{ms}ms", self.level),
+            _ => write!(f, "{}", self.level),
+        }
+    }
+}
+
+/// What to play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArenaConfig {
+    /// The contestants in seat order of the first rotation (2 to 6).
+    pub players: Vec<PlayerSpec>,
+    /// Number of deals; each is played once per seat rotation.
+    pub deals: u64,
+    /// Seed of the first deal (deal `i` uses `seed + i`).
+    pub seed: u64,
+    /// Whether Abbey & Mayor is in play.
+    pub abbey_mayor: bool,
+    /// Games played at once. Decision times stay honest only while threads do not exceed
+    /// the free cores.
+    pub threads: usize,
+}
+
+/// Why an arena could not run.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ArenaError {
+    /// An arena needs 2 to 6 players.
+    #[error("an arena needs 2 to 6 players, not {0}")]
+    Players(usize),
+    /// The game could not be set up.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// An AI answered with a move the engine refused: a bug in the AI.
+    #[error("deal {deal}, rotation {rotation}: {level} played an illegal move: {error}")]
+    IllegalMove {
+        /// The deal.
+        deal: u64,
+        /// The rotation.
+        rotation: usize,
+        /// The offending level.
+        level: Level,
+        /// The engine's refusal.
+        error: PlayError,
+    },
+}
+
+/// The result of one game, reported as it finishes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameResult {
+    /// The deal (the pile's seed is the arena seed plus this).
+    pub deal: u64,
+    /// The seat rotation: seat `s` is played by contestant `(s + rotation) % n`.
+    pub rotation: usize,
+    /// Final scores per contestant (not per seat).
+    pub scores: Vec<u32>,
+    /// Decision times per contestant, in milliseconds.
+    #[serde(skip)]
+    pub times_ms: Vec<Vec<f64>>,
+}
+
+/// One contestant's figures over all games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerSummary {
+    /// The contestant as given (`hard`, `hard@4000`, …).
+    pub player: String,
+    /// The budget actually used.
+    pub budget_ms: Option<u64>,
+    /// The iteration budget actually used.
+    pub budget_iterations: Option<u64>,
+    /// Wins, ties split among the tied winners.
+    pub wins: f64,
+    /// Wins per game.
+    pub win_rate: f64,
+    /// Wilson 95% interval of the win rate.
+    pub win_rate_wilson95: [f64; 2],
+    /// Mean final score.
+    pub mean_score: f64,
+    /// Mean of own score minus the best other score.
+    pub mean_score_diff: f64,
+    /// Decisions taken.
+    pub decisions: usize,
+    /// Mean decision time in milliseconds.
+    pub mean_decision_ms: f64,
+    /// Median decision time in milliseconds.
+    pub median_decision_ms: f64,
+    /// Slowest decision in milliseconds.
+    pub max_decision_ms: f64,
+}
+
+/// The arena's one JSON summary.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArenaSummary {
+    /// Games played (deals × rotations).
+    pub games: usize,
+    /// Deals.
+    pub deals: u64,
+    /// Seed of the first deal.
+    pub seed: u64,
+    /// Expansions in play.
+    pub expansions: Vec<&'static str>,
+    /// Games played at once.
+    pub threads: usize,
+    /// Per contestant, in the order given.
+    pub players: Vec<PlayerSummary>,
+}
+
+/// A 64-bit mix (SplitMix64's finaliser): distinct inputs give unrelated seeds.
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays one game of `cfg`: deal `deal` with seat rotation `rotation`.
+///
+/// # Errors
+/// [`ArenaError`] if the game cannot be set up or an AI plays an illegal move.
+pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameResult, ArenaError> {
+    let n = cfg.players.len();
+    let mut game = Game::new(&carcassonne_engine::Setup {
+        players: n,
+        abbey_mayor: cfg.abbey_mayor,
+        seed: cfg.seed.wrapping_add(deal),
+    })?;
+    game.set_logging(false);
+    let stop = AtomicBool::new(false);
+    let mut times_ms = vec![Vec::new(); n];
+    let mut decision = 0u64;
+    let base = mix(mix(cfg.seed ^ mix(deal)) ^ rotation as u64);
+    while let Some(seat) = game.decision().player() {
+        let who = (usize::from(seat) + rotation) % n;
+        let spec = cfg.players[who];
+        let started = Instant::now();
+        let mv = choose_move(
+            spec.level,
+            &PublicView::new(&game),
+            mix(base ^ decision),
+            spec.budget,
+            &stop,
+        );
+        times_ms[who].push(started.elapsed().as_secs_f64() * 1000.0);
+        game.play(mv).map_err(|error| ArenaError::IllegalMove {
+            deal,
+            rotation,
+            level: spec.level,
+            error,
+        })?;
+        decision += 1;
+    }
+    let seat_scores = game.scores();
+    let scores = (0..n)
+        .map(|who| seat_scores[(who + n - rotation) % n])
+        .collect();
+    Ok(GameResult {
+        deal,
+        rotation,
+        scores,
+        times_ms,
+    })
+}
+
+/// The Wilson score interval at 95% for `wins` out of `n`.
+pub fn wilson95(wins: f64, n: usize) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let n = n as f64;
+    let z = 1.959_964;
+    let p = wins / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// Plays every deal of `cfg` in every seat rotation and summarises. `progress` sees each
+/// game as it finishes (from any of the worker threads).
+///
+/// # Errors
+/// [`ArenaError`] for a bad player count, a setup error, or an illegal move by an AI.
+pub fn run_arena<F>(cfg: &ArenaConfig, progress: F) -> Result<ArenaSummary, ArenaError>
+where
+    F: Fn(&GameResult) + Sync,
+{
+    let n = cfg.players.len();
+    if !(2..=6).contains(&n) {
+        return Err(ArenaError::Players(n));
+    }
+    let jobs: Vec<(u64, usize)> = (0..cfg.deals)
+        .flat_map(|d| (0..n).map(move |r| (d, r)))
+        .collect();
+    let results: Mutex<Vec<Option<Result<GameResult, ArenaError>>>> =
+        Mutex::new(vec![None; jobs.len()]);
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        for _ in 0..cfg.threads.max(1) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= jobs.len() || failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let (deal, rotation) = jobs[i];
+                    let result = play_game(cfg, deal, rotation);
+                    match &result {
+                        Ok(r) => progress(r),
+                        Err(_) => failed.store(true, Ordering::Relaxed),
+                    }
+                    if let Ok(mut all) = results.lock() {
+                        all[i] = Some(result);
+                    }
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut games = Vec::with_capacity(results.len());
+    for r in results.into_iter().flatten() {
+        games.push(r?);
+    }
+    Ok(summarise(cfg, &games))
+}
+
+/// The summary of finished games.
+pub fn summarise(cfg: &ArenaConfig, games: &[GameResult]) -> ArenaSummary {
+    let n = cfg.players.len();
+    let players = (0..n)
+        .map(|who| {
+            let spec = cfg.players[who];
+            let budget = if spec.budget == Budget::default() {
+                spec.level.default_budget()
+            } else {
+                spec.budget
+            };
+            let wins: f64 = games.iter().map(|g| win_share(&g.scores, who)).sum();
+            let count = games.len().max(1) as f64;
+            let mut times: Vec<f64> = games
+                .iter()
+                .flat_map(|g| g.times_ms[who].iter().copied())
+                .collect();
+            times.sort_by(f64::total_cmp);
+            let median = if times.is_empty() {
+                0.0
+            } else if times.len() % 2 == 1 {
+                times[times.len() / 2]
+            } else {
+                (times[times.len() / 2 - 1] + times[times.len() / 2]) / 2.0
+            };
+            PlayerSummary {
+                player: spec.to_string(),
+                budget_ms: budget.ms,
+                budget_iterations: budget.iterations,
+                wins,
+                win_rate: wins / count,
+                win_rate_wilson95: wilson95(wins, games.len()),
+                mean_score: games.iter().map(|g| f64::from(g.scores[who])).sum::<f64>() / count,
+                mean_score_diff: games
+                    .iter()
+                    .map(|g| score_diff(&g.scores, who))
+                    .sum::<f64>()
+                    / count,
+                decisions: times.len(),
+                mean_decision_ms: times.iter().sum::<f64>() / times.len().max(1) as f64,
+                median_decision_ms: median,
+                max_decision_ms: times.last().copied().unwrap_or(0.0),
+            }
+        })
+        .collect();
+    ArenaSummary {
+        games: games.len(),
+        deals: cfg.deals,
+        seed: cfg.seed,
+        expansions: if cfg.abbey_mayor {
+            vec![carcassonne_engine::record::ABBEY_MAYOR]
+        } else {
+            vec![]
+        },
+        threads: cfg.threads.max(1),
+        players,
+    }
+}

@@ -1,0 +1,52 @@
+//! `carcassonne suggest`: the best move for the player to move in a record in progress, the
+//! same hint the app's hint button gives.
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+use carcassonne_ai::{Budget, Level, suggest};
+use carcassonne_engine::{PublicView, Record};
+
+/// The arguments of `carcassonne suggest`.
+#[derive(clap::Args)]
+pub(crate) struct SuggestArgs {
+    /// The record in progress (JSON, RULES.md §6).
+    file: PathBuf,
+    /// The AI level that answers.
+    #[arg(long, default_value = "hard")]
+    level: Level,
+    /// Seed of the AI's own generator.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Time budget in milliseconds (default: the level's).
+    #[arg(long, conflicts_with = "iterations")]
+    ms: Option<u64>,
+    /// Iteration budget (default: the level's).
+    #[arg(long)]
+    iterations: Option<u64>,
+}
+
+/// Replays the record and prints the suggestion as one JSON object.
+pub(crate) fn run(args: SuggestArgs) -> Result<(), String> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("turn 0: cannot read {}: {e}", args.file.display()))?;
+    let game = Record::parse(&text)
+        .and_then(|r| r.replay())
+        .map_err(|e| e.to_string())?;
+    let budget = Budget {
+        ms: args.ms,
+        iterations: args.iterations,
+    };
+    let stop = AtomicBool::new(false);
+    let hint = suggest(
+        &PublicView::new(&game),
+        args.level,
+        args.seed,
+        budget,
+        &stop,
+    )
+    .map_err(|e| e.to_string())?;
+    let json = serde_json::to_string(&hint).map_err(|e| e.to_string())?;
+    println!("{json}");
+    Ok(())
+}
