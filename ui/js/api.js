@@ -1,0 +1,59 @@
+// Every call to the app goes through this module: one place that knows the command names
+// and argument shapes of src-tauri/API.md, and turns failures into AppError values.
+
+/** A failed command: the app's stable `code` and its sentence for the player. */
+export class AppError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+function tauri() {
+  const t = window.__TAURI__;
+  if (!t?.core?.invoke) {
+    throw new AppError('app/unavailable', 'The game engine is not available: this page must run inside the Carcassonne app.');
+  }
+  return t;
+}
+
+async function call(cmd, args) {
+  try {
+    return await tauri().core.invoke(cmd, args);
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    if (e && typeof e === 'object' && typeof e.code === 'string') throw new AppError(e.code, e.message ?? String(e.code));
+    throw new AppError('app/failed', typeof e === 'string' ? e : (e?.message ?? `The command ${cmd} failed.`));
+  }
+}
+
+export const api = {
+  appInfo: () => call('app_info'),
+  tiles: () => call('tiles'),
+  profilesList: () => call('profiles_list'),
+  profileCreate: (name) => call('profile_create', { name }),
+  profileRename: (id, name) => call('profile_rename', { id, name }),
+  profileDelete: (id) => call('profile_delete', { id }),
+  profileSelect: (id) => call('profile_select', { id }),
+  gameNew: (config) => call('game_new', { config }),
+  gameResume: () => call('game_resume'),
+  gameView: () => call('game_view'),
+  gamePlay: (move) => call('game_play', { move }),
+  gameUndo: () => call('game_undo'),
+  gameHint: () => call('game_hint'),
+  gameResign: () => call('game_resign'),
+  gameLog: () => call('game_log'),
+  historyList: (profileId = null) => call('history_list', { profileId }),
+  historyGet: (id) => call('history_get', { id }),
+  historyPosition: (id, turn) => call('history_position', { id, turn }),
+  historyDelete: (id) => call('history_delete', { id }),
+  historyExport: (id, path = null) => call('history_export', { id, path }),
+  historyImport: ({ json = null, path = null }) => call('history_import', { json, path }),
+};
+
+/** Subscribes to the app's `ai-progress` events; resolves to an unsubscribe function. */
+export async function onAiProgress(handler) {
+  const listen = window.__TAURI__?.event?.listen;
+  if (!listen) return () => {};
+  return listen('ai-progress', (event) => handler(event.payload));
+}

@@ -1,0 +1,264 @@
+// The board: an SVG that draws tiles, figures, highlights, targets and floating points. It
+// knows no rules: it is told what to show and reports taps. Changes are collected and
+// applied once per animation frame; tiles already drawn are kept, not redrawn.
+import { TILE, cellKey, bounds, fitCamera, cellVisible, zoomAt } from './geometry.js';
+import { tileMarkup, anchorFor, segmentShapes } from './tiledraw.js';
+import { figureSvg, playerColour, shapePath } from './players.js';
+import { attachGestures } from './events.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+
+function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.append(e);
+  return e;
+}
+
+export class Board {
+  /**
+   * @param {HTMLElement} host where the SVG goes
+   * @param {Map} types tile types by id
+   * @param {object} handlers { onTap({x, y, spot}) } — spot is {x, y, on} when a target was hit
+   */
+  constructor(host, types, { onTap = () => {}, label = 'Game board', interactive = true } = {}) {
+    this.host = host;
+    this.types = types;
+    this.onTap = onTap;
+    this.svg = el('svg', { class: 'board-svg', role: 'img', 'aria-label': label, tabindex: '0', focusable: 'true' });
+    el('title', {}, this.svg).textContent = label;
+    const defs = el('defs', {}, this.svg);
+    defs.innerHTML = '<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+      + '<rect width="4" height="8" fill="#fff" opacity="0.35"/></pattern>';
+    this.world = el('g', { class: 'world' }, this.svg);
+    this.layers = {};
+    for (const name of ['cells', 'tiles', 'overlay', 'preview', 'marks', 'figures', 'spots', 'floats']) {
+      this.layers[name] = el('g', { class: `layer-${name}` }, this.world);
+    }
+    host.append(this.svg);
+    this.tileEls = new Map();
+    this.camera = { scale: 0.6, x: -200, y: -200 };
+    this.userMoved = false;
+    this.want = {};
+    this.frame = 0;
+    this.size = { width: host.clientWidth || 300, height: host.clientHeight || 300 };
+    this.resizeObserver = new ResizeObserver(() => {
+      const w = host.clientWidth, h = host.clientHeight;
+      if (!w || !h) return;
+      const first = !this.sized;
+      this.size = { width: w, height: h };
+      this.sized = true;
+      if (this.focusTarget) this.focusCell(this.focusTarget.x, this.focusTarget.y, this.focusTarget.px, false);
+      else if (first || !this.userMoved) this.fit(false);
+      else this.schedule();
+    });
+    this.resizeObserver.observe(host);
+    if (interactive) {
+      attachGestures(this.svg, {
+        getCamera: () => this.camera,
+        setCamera: (c) => { this.camera = c; this.userMoved = true; this.focusTarget = null; this.schedule(); },
+        onTap: (sx, sy, target) => this.tap(sx, sy, target),
+        onFit: () => this.fit(true),
+      });
+    }
+  }
+
+  /** Queues a render on the next animation frame. */
+  schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
+  }
+
+  // --- What to show (each call only records the wish).
+  setView(view) { this.want.view = view; this.want.viewDirty = true; this.schedule(); }
+  setCells(cells, kind) { this.want.cells = cells; this.want.cellKind = kind; this.want.cellsDirty = true; this.schedule(); }
+  setPreview(p) { this.want.preview = p; this.want.previewDirty = true; this.schedule(); }
+  setSpots(spots, selected) { this.want.spots = spots; this.want.selectedSpot = selected; this.want.spotsDirty = true; this.schedule(); }
+  setOverlay(on) { this.want.overlay = on; this.want.viewDirty = true; this.schedule(); }
+  /** Highlights tiles and figures, e.g. the AI's last move: [{x, y}] and figure keys. */
+  setMarks(marks) { this.want.marks = marks; this.want.marksDirty = true; this.schedule(); }
+
+  render() {
+    const w = this.want;
+    const { scale, x, y } = this.camera;
+    this.world.setAttribute('transform', `matrix(${scale} 0 0 ${scale} ${-x * scale} ${-y * scale})`);
+    this.svg.classList.toggle('zoomed-out', scale * TILE < 56);
+    if (w.viewDirty) { w.viewDirty = false; this.renderView(w.view); }
+    if (w.cellsDirty) { w.cellsDirty = false; this.renderCells(); }
+    if (w.previewDirty) { w.previewDirty = false; this.renderPreview(); }
+    if (w.spotsDirty) { w.spotsDirty = false; this.renderSpots(); }
+    if (w.marksDirty) { w.marksDirty = false; this.renderMarks(); }
+  }
+
+  renderView(view) {
+    if (!view) return;
+    const seen = new Set();
+    for (const t of view.tiles) {
+      const key = `${cellKey(t.x, t.y)}`;
+      seen.add(key);
+      const sig = `${t.id}@${t.rotation}`;
+      let g = this.tileEls.get(key);
+      if (g && g.dataset.sig === sig) continue;
+      if (g) g.remove();
+      const type = t.id === 'abbey' ? this.types.get('abbey') : this.types.get(t.id);
+      g = el('g', { class: 'tile', transform: `translate(${t.x * TILE} ${t.y * TILE})`, 'data-cell': key }, this.layers.tiles);
+      g.dataset.sig = sig;
+      g.innerHTML = tileMarkup(type, t.rotation) + '<rect class="tile-edge" width="100" height="100"/>';
+      this.tileEls.set(key, g);
+    }
+    for (const [key, g] of this.tileEls) {
+      if (!seen.has(key)) { g.remove(); this.tileEls.delete(key); }
+    }
+    this.placed = new Map(view.tiles.map((t) => [cellKey(t.x, t.y), t]));
+    // Figures are few; they are redrawn as a whole.
+    const figs = [];
+    for (const f of view.figures) {
+      const [px, py] = this.anchor(f.x, f.y, f.on);
+      const farmer = f.kind === 'follower' && f.feature === 'field';
+      figs.push(figureSvg(f.owner, f.kind, px, py, { farmer, scale: 1.05, extraClass: `owner-${f.owner}` }));
+    }
+    this.layers.figures.innerHTML = figs.join('');
+    this.renderOverlay(view);
+    this.world.classList.toggle('overlay-on', !!this.want.overlay);
+  }
+
+  renderOverlay(view) {
+    const out = [];
+    if (this.want.overlay) {
+      for (const o of view.owners) {
+        const t = this.placed.get(cellKey(o.x, o.y));
+        if (!t) continue;
+        const type = this.types.get(t.id);
+        const shape = segmentShapes(type, t.rotation, o.on);
+        const colour = playerColour(o.owners[0]);
+        const gx = o.x * TILE, gy = o.y * TILE;
+        if (shape?.kind === 'city') {
+          out.push(`<path d="${shape.d}" transform="translate(${gx} ${gy})" fill="${colour}" opacity="0.45"/>`
+            + `<path d="${shape.d}" transform="translate(${gx} ${gy})" fill="url(#hatch)"/>`);
+        } else if (shape?.kind === 'road') {
+          out.push(`<path d="${shape.d}" transform="translate(${gx} ${gy})" fill="none" stroke="${colour}" stroke-width="8" stroke-linecap="round" opacity="0.85"/>`);
+        }
+        const [ax, ay] = anchorFor(type, t.rotation, o.on);
+        o.owners.forEach((seat, i) => {
+          out.push(`<path class="owner-mark" d="${shapePath(seat, gx + ax + (i - (o.owners.length - 1) / 2) * 11, gy + ay + 14, 4.5)}" fill="${playerColour(seat)}" stroke="#fff" stroke-width="1.5"/>`);
+        });
+      }
+    }
+    this.layers.overlay.innerHTML = out.join('');
+  }
+
+  renderCells() {
+    const kind = this.want.cellKind ?? 'legal';
+    this.layers.cells.innerHTML = (this.want.cells ?? []).map((c) => `<rect class="cell ${kind}" data-x="${c.x}" data-y="${c.y}" x="${c.x * TILE + 3}" y="${c.y * TILE + 3}" width="${TILE - 6}" height="${TILE - 6}" rx="8"/>`).join('');
+  }
+
+  renderPreview() {
+    const p = this.want.preview;
+    if (!p) { this.layers.preview.innerHTML = ''; return; }
+    const type = this.types.get(p.id);
+    this.layers.preview.innerHTML = `<g class="preview" transform="translate(${p.x * TILE} ${p.y * TILE})" data-preview="1">`
+      + `${tileMarkup(type, p.rotation ?? 0)}<rect class="preview-edge" width="100" height="100"/></g>`;
+  }
+
+  renderSpots() {
+    const sel = this.want.selectedSpot;
+    this.layers.spots.innerHTML = (this.want.spots ?? []).map((s) => {
+      const [px, py] = this.anchor(s.x, s.y, s.on);
+      const on = sel && sel.x === s.x && sel.y === s.y && sel.on === s.on;
+      const fig = on && s.seat != null ? figureSvg(s.seat, s.kind, px, py, { farmer: s.farmer, scale: 1.05 }) : '';
+      return `<g class="spot${on ? ' selected' : ''}" data-spot="${s.x},${s.y},${s.on}">`
+        + `<circle cx="${px}" cy="${py}" r="12" class="spot-ring"/>${fig}</g>`;
+    }).join('');
+  }
+
+  renderMarks() {
+    this.layers.marks.innerHTML = (this.want.marks ?? []).map((m) => `<rect class="mark ${m.kind ?? 'last'}" x="${m.x * TILE}" y="${m.y * TILE}" width="${TILE}" height="${TILE}" rx="4"/>`).join('');
+  }
+
+  /** The board point of a figure location on a placed (or previewed) tile. */
+  anchor(x, y, on) {
+    const key = cellKey(x, y);
+    let t = this.placed?.get(key);
+    const p = this.want.preview;
+    if (!t && p && p.x === x && p.y === y) t = p;
+    if (!t) return [x * TILE + 50, y * TILE + 50];
+    const [ax, ay] = anchorFor(this.types.get(t.id), t.rotation, on);
+    return [x * TILE + ax, y * TILE + ay];
+  }
+
+  /** Points that float up from where they were scored. */
+  floatText(x, y, text, seat) {
+    const g = el('g', { class: 'float' }, this.layers.floats);
+    const t = el('text', { x: x * TILE + 50, y: y * TILE + 40, 'text-anchor': 'middle', class: 'float-text', fill: playerColour(seat ?? 0) }, g);
+    t.textContent = text;
+    setTimeout(() => g.remove(), 1900);
+  }
+
+  tap(sx, sy, target) {
+    const spot = target?.closest?.('[data-spot]');
+    const [bx, by] = [this.camera.x + sx / this.camera.scale, this.camera.y + sy / this.camera.scale];
+    const cell = { x: Math.floor(bx / TILE), y: Math.floor(by / TILE) };
+    if (spot) {
+      const [x, y, on] = spot.dataset.spot.split(',');
+      this.onTap({ ...cell, spot: { x: +x, y: +y, on } });
+      return;
+    }
+    this.onTap(cell);
+  }
+
+  // --- Camera.
+  /** Fits the whole board (and the legal cells) into view. */
+  fit(animate = true) {
+    this.focusTarget = null;
+    const view = this.want.view;
+    const cells = [...(view?.tiles ?? []), ...(this.want.cells ?? [])];
+    const box = bounds(cells.length ? cells : [{ x: 0, y: 0 }]);
+    this.moveTo(fitCamera(box, this.size.width, this.size.height), animate);
+    this.userMoved = false;
+  }
+
+  /** Brings a cell into view if it is not, keeping the zoom. */
+  follow(x, y) {
+    if (cellVisible(this.camera, this.size.width, this.size.height, x, y)) return;
+    if (!this.userMoved) { this.fit(true); if (cellVisible(this.camera, this.size.width, this.size.height, x, y)) return; }
+    const { scale } = this.camera;
+    this.moveTo({ scale, x: (x + 0.5) * TILE - this.size.width / (2 * scale), y: (y + 0.5) * TILE - this.size.height / (2 * scale) }, true);
+  }
+
+  /** Zooms so that one cell is large enough for tapping figure spots, and centres it. */
+  focusCell(x, y, tilePx = 200, animate = true) {
+    this.focusTarget = { x, y, px: tilePx };
+    const scale = Math.max(this.camera.scale, Math.min(tilePx, Math.min(this.size.width, this.size.height) * 0.7) / TILE);
+    this.moveTo({ scale, x: (x + 0.5) * TILE - this.size.width / (2 * scale), y: (y + 0.5) * TILE - this.size.height / (2 * scale) }, animate);
+  }
+
+  zoom(factor) {
+    this.camera = zoomAt(this.camera, factor, this.size.width / 2, this.size.height / 2);
+    this.userMoved = true;
+    this.schedule();
+  }
+
+  moveTo(target, animate) {
+    cancelAnimationFrame(this.anim);
+    const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (!animate || reduce) { this.camera = target; this.schedule(); return; }
+    const from = { ...this.camera };
+    const start = performance.now();
+    const step = (now) => {
+      const t = Math.min(1, (now - start) / 280);
+      const e = 1 - (1 - t) ** 3;
+      this.camera = { scale: from.scale + (target.scale - from.scale) * e, x: from.x + (target.x - from.x) * e, y: from.y + (target.y - from.y) * e };
+      this.render();
+      if (t < 1) this.anim = requestAnimationFrame(step);
+    };
+    this.anim = requestAnimationFrame(step);
+  }
+
+  destroy() {
+    this.resizeObserver.disconnect();
+    this.svg.remove();
+  }
+}

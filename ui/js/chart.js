@@ -1,0 +1,41 @@
+// The score-over-turns chart: one line per player in the player's colour, with a distinct
+// dash pattern and the player's shape at the end, so it reads without colour too.
+import { playerColour, shapePath } from './players.js';
+import { esc } from './dom.js';
+
+const DASHES = ['', '8 4', '2 4', '10 4 2 4', '4 4', '12 3'];
+
+/**
+ * SVG markup for `timeline` ([[scores per player] per record entry]) and `players`
+ * ([{name}]). `marker` draws a vertical line at that entry (the replay position).
+ */
+export function chartSvg(timeline, players, { marker = null, width = 640, height = 260 } = {}) {
+  const pad = { l: 40, r: 16, t: 14, b: 30 };
+  const n = Math.max(1, timeline.length - 1);
+  const max = Math.max(10, ...timeline.flat());
+  const top = Math.ceil(max / 20) * 20;
+  const x = (i) => pad.l + (i / n) * (width - pad.l - pad.r);
+  const y = (v) => height - pad.b - (v / top) * (height - pad.t - pad.b);
+  const out = [`<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="Scores over the turns: ${esc(players.map((p, i) => `${p.name} ${timeline.at(-1)?.[i] ?? 0}`).join(', '))}">`];
+  for (let v = 0; v <= top; v += top / 4) {
+    out.push(`<line x1="${pad.l}" x2="${width - pad.r}" y1="${y(v)}" y2="${y(v)}" class="grid"/>`
+      + `<text x="${pad.l - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${v}</text>`);
+  }
+  const ticks = Math.min(6, n);
+  for (let k = 0; k <= ticks; k++) {
+    const i = Math.round((k * n) / ticks);
+    out.push(`<text x="${x(i)}" y="${height - 10}" text-anchor="middle" class="axis">${i}</text>`);
+  }
+  out.push(`<text x="${width - pad.r}" y="${height - 10}" text-anchor="end" class="axis-label" dy="0">turn</text>`);
+  players.forEach((p, seat) => {
+    const pts = timeline.map((row, i) => `${x(i).toFixed(1)},${y(row[seat] ?? 0).toFixed(1)}`);
+    out.push(`<polyline points="${pts.join(' ')}" fill="none" stroke="${playerColour(seat)}" stroke-width="3" stroke-dasharray="${DASHES[seat % 6]}" stroke-linejoin="round"/>`);
+    const last = timeline.at(-1) ?? [];
+    out.push(`<path d="${shapePath(seat, x(n), y(last[seat] ?? 0), 6)}" fill="${playerColour(seat)}" stroke="#1b1b1b" stroke-width="1.5"/>`);
+  });
+  if (marker != null) {
+    out.push(`<line class="marker" x1="${x(Math.min(marker, n))}" x2="${x(Math.min(marker, n))}" y1="${pad.t}" y2="${height - pad.b}"/>`);
+  }
+  out.push('</svg>');
+  return out.join('');
+}

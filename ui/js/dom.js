@@ -1,0 +1,95 @@
+// Small DOM helpers shared by the screens: element building without HTML strings for user
+// text, error display (errors are shown in words, never swallowed), announcements for
+// screen readers, and a confirmation dialog.
+
+/** Creates an element: h('button', {class: 'x', onclick: fn}, 'text', child). */
+export function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (v == null || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') e.addEventListener(k.slice(2), v);
+    else if (k === 'class') e.className = v;
+    else if (k === 'html') e.innerHTML = v;
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else if (v === true) e.setAttribute(k, '');
+    else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) {
+    if (c == null || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+/** Escapes text for the few places that build SVG markup strings. */
+export function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+}
+
+/** Shows an app error ({code, message}) or any other failure as a dismissable message. */
+export function showError(err, context = '') {
+  const box = document.getElementById('toasts');
+  const code = err?.code ?? 'error';
+  const message = err?.message ?? String(err);
+  const toast = h('div', { class: 'toast error', 'data-code': code },
+    h('div', { class: 'toast-text' },
+      h('strong', {}, context ? `${context}: ` : ''), message,
+      h('span', { class: 'toast-code' }, ` (${code})`)),
+    h('button', { class: 'btn small ghost', type: 'button', onclick: () => toast.remove(), 'aria-label': 'Dismiss message' }, '×'));
+  box.append(toast);
+  setTimeout(() => toast.classList.add('old'), 12000);
+  console.warn(`[${code}] ${message}`);
+  return toast;
+}
+
+/** A passing note, e.g. "Record exported to …". */
+export function showNote(text) {
+  const box = document.getElementById('toasts');
+  const toast = h('div', { class: 'toast note' }, h('div', { class: 'toast-text' }, text),
+    h('button', { class: 'btn small ghost', type: 'button', onclick: () => toast.remove(), 'aria-label': 'Dismiss message' }, '×'));
+  box.append(toast);
+  setTimeout(() => toast.remove(), 6000);
+}
+
+/** Says something to screen-reader users without moving the focus. */
+export function announce(text) {
+  const a = document.getElementById('announcer');
+  a.textContent = '';
+  requestAnimationFrame(() => { a.textContent = text; });
+}
+
+/** Asks a yes/no question in a modal dialog; resolves to true on confirm. */
+export function confirmDialog(title, text, { confirm = 'OK', cancel = 'Cancel', danger = false } = {}) {
+  return new Promise((resolve) => {
+    const dlg = h('dialog', { class: 'dialog', 'aria-labelledby': 'dlg-title' },
+      h('h2', { id: 'dlg-title' }, title), h('p', {}, text),
+      h('div', { class: 'row end' },
+        h('button', { class: 'btn ghost', type: 'button', value: 'no', onclick: () => dlg.close('no') }, cancel),
+        h('button', { class: `btn ${danger ? 'danger' : 'primary'}`, type: 'button', onclick: () => dlg.close('yes') }, confirm)));
+    dlg.addEventListener('close', () => { dlg.remove(); resolve(dlg.returnValue === 'yes'); });
+    document.body.append(dlg);
+    dlg.showModal();
+  });
+}
+
+/** Runs an async action with its button busy; failures are shown, then rethrown as null. */
+export async function guarded(fn, context) {
+  try {
+    return await fn();
+  } catch (e) {
+    showError(e, context);
+    return null;
+  }
+}
+
+export function formatDate(iso) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatDuration(secs) {
+  if (secs == null) return '';
+  const m = Math.round(secs / 60);
+  return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
+}

@@ -1,0 +1,91 @@
+// Boot and navigation: loads the tile set once, then shows one screen at a time, chosen by
+// the address hash (#/start, #/game, #/history, #/match/ID, #/profile, #/help).
+import { api } from './api.js';
+import { showError } from './dom.js';
+import { GameScreen } from './game.js';
+import { renderStart, renderHistory, renderMatch, renderProfile, renderHelp } from './screens.js';
+
+const app = { tileset: null, info: null, game: null };
+const screens = ['loading', 'start', 'game', 'history', 'match', 'profile', 'help'];
+
+function showScreen(name) {
+  for (const s of screens) document.getElementById(`screen-${s}`).hidden = s !== name;
+  document.body.dataset.screen = name;
+  for (const a of document.querySelectorAll('[data-nav]')) {
+    if (a.dataset.nav === name) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+  }
+}
+
+async function route() {
+  const hash = location.hash || '#/start';
+  const [, name, arg] = hash.match(/^#\/([a-z]+)(?:\/(.+))?$/) ?? [null, 'start'];
+  try {
+    if (name === 'game') {
+      if (!app.game?.state.view) {
+        // Coming back to #/game without a game on screen: resume the saved one if there is one.
+        const info = await api.appInfo();
+        if (!info.resumable) { location.hash = '#/start'; return; }
+        await app.resume();
+        return;
+      }
+      showScreen('game');
+      app.game.refresh();
+      return;
+    }
+    if (app.replayBoard && name !== 'match') { app.replayBoard.destroy(); app.replayBoard = null; }
+    const root = document.getElementById(`screen-${name}`);
+    if (name === 'history') await renderHistory(root, app);
+    else if (name === 'match' && arg) await renderMatch(root, app, decodeURIComponent(arg));
+    else if (name === 'profile') await renderProfile(root, app);
+    else if (name === 'help') renderHelp(root);
+    else { await renderStart(document.getElementById('screen-start'), app); showScreen('start'); return; }
+    showScreen(name);
+  } catch (e) {
+    showError(e);
+    if (name !== 'start') showScreen(name);
+  }
+}
+
+app.newGame = async (config) => {
+  showScreen('game');
+  try {
+    const view = await app.game.gameNewWithProgress(() => api.gameNew(config));
+    location.hash = '#/game';
+    return view;
+  } catch (e) {
+    showScreen('start');
+    throw e;
+  }
+};
+
+app.resume = async () => {
+  showScreen('game');
+  try {
+    await app.game.gameNewWithProgress(() => api.gameResume());
+    if (location.hash !== '#/game') location.hash = '#/game';
+  } catch (e) {
+    showError(e, 'Could not resume the game');
+    location.hash = '#/start';
+  }
+};
+
+async function boot() {
+  try {
+    const [tileset, info] = await Promise.all([api.tiles(), api.appInfo()]);
+    app.tileset = tileset;
+    app.info = info;
+    for (const p of info.problems ?? []) {
+      showError({ code: 'storage/corrupt', message: `${p.file} could not be read (${p.reason}); it was set aside as ${p.movedTo}.` }, 'Storage');
+    }
+    app.game = new GameScreen(document.getElementById('screen-game'), tileset, { onLeave: () => { location.hash = '#/start'; } });
+    window.addEventListener('hashchange', route);
+    await route();
+  } catch (e) {
+    showError(e, 'The app could not start');
+    const loading = document.getElementById('screen-loading');
+    loading.querySelector('.loading').textContent = 'The app could not start.';
+    loading.removeAttribute('aria-busy');
+  }
+}
+
+boot();

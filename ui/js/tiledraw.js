@@ -1,0 +1,394 @@
+// Tile drawings built from the engine's tile descriptions (the `tiles` command): every
+// tile type, including the bridge (AM2), the tongue city (AM3), the forking road (AM11)
+// and the tunnel road (AM12), comes out of the same rules, so no tile is drawn by hand.
+// The layout (shapes and figure anchors) is plain data; `tileMarkup` turns it into SVG.
+import { SIDES, HALVES, HALF_POINT, SIDE_POINT, CORNER_POINT, rotatePoint, rotateName, unrotateName } from './geometry.js';
+
+export const COLOURS = {
+  field: '#9cc46b', fieldDark: '#86b057', city: '#e6c48c', cityBridge: '#edd3a3',
+  wall: '#8a4b2a', road: '#f6efdf', kerb: '#a58b66', roof: '#c23b22', stone: '#efe6d2',
+  abbeyGround: '#c9c0a8', pennant: '#23408e', water: '#4a90c8',
+};
+
+// --- Small path algebra: shapes are lists of commands with absolute points, so that a
+// base shape drawn for one orientation can be turned to any side.
+function rotShape(shape, rotation) {
+  return shape.map(([cmd, ...pts]) => [cmd, ...pts.map((p) => rotatePoint(p, rotation))]);
+}
+function pathD(shape) {
+  return shape.map(([cmd, ...pts]) => cmd + pts.map(([x, y]) => `${+x.toFixed(2)},${+y.toFixed(2)}`).join(' ')).join('');
+}
+/** Samples a shape into points (quadratic and cubic curves in 12 steps). */
+function flatten(shape) {
+  const out = [];
+  let cur = [0, 0];
+  for (const [cmd, ...p] of shape) {
+    if (cmd === 'M' || cmd === 'L') { cur = p[0]; out.push(cur); }
+    else if (cmd === 'Q') {
+      for (let i = 1; i <= 12; i++) {
+        const t = i / 12, u = 1 - t;
+        out.push([u * u * cur[0] + 2 * u * t * p[0][0] + t * t * p[1][0], u * u * cur[1] + 2 * u * t * p[0][1] + t * t * p[1][1]]);
+      }
+      cur = p[1];
+    } else if (cmd === 'C') {
+      for (let i = 1; i <= 12; i++) {
+        const t = i / 12, u = 1 - t;
+        const a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
+        out.push([a * cur[0] + b * p[0][0] + c * p[1][0] + d * p[2][0], a * cur[1] + b * p[0][1] + c * p[1][1] + d * p[2][1]]);
+      }
+      cur = p[2];
+    }
+  }
+  return out;
+}
+function insidePolygon([x, y], poly) {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i], [xj, yj] = poly[j];
+    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+function distToPolyline([x, y], pts) {
+  let best = Infinity;
+  for (let i = 1; i < pts.length; i++) {
+    const [ax, ay] = pts[i - 1], [bx, by] = pts[i];
+    const dx = bx - ax, dy = by - ay;
+    const len = dx * dx + dy * dy || 1;
+    const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len));
+    best = Math.min(best, Math.hypot(x - (ax + t * dx), y - (ay + t * dy)));
+  }
+  return best;
+}
+const lerp = ([ax, ay], [bx, by], t) => [ax + (bx - ax) * t, ay + (by - ay) * t];
+const CENTRE = [50, 50];
+
+// --- City base shapes, each for one orientation; `fit` finds the turn for a side set.
+const CITY_BASES = {
+  cap: { sides: ['N'], fill: [['M', [0, 0]], ['L', [100, 0]], ['Q', [50, 62], [0, 0]], ['Z']],
+    walls: [[['M', [100, 0]], ['Q', [50, 62], [0, 0]]]], anchor: [50, 16], pennants: [[27, 9], [73, 9]] },
+  corner: { sides: ['N', 'W'], fill: [['M', [0, 0]], ['L', [100, 0]], ['Q', [40, 40], [0, 100]], ['Z']],
+    walls: [[['M', [100, 0]], ['Q', [40, 40], [0, 100]]]], anchor: [27, 27], pennants: [[12, 12], [40, 10]] },
+  band: { sides: ['E', 'W'], fill: [['M', [0, 0]], ['Q', [50, 50], [100, 0]], ['L', [100, 100]], ['Q', [50, 50], [0, 100]], ['Z']],
+    walls: [[['M', [0, 0]], ['Q', [50, 50], [100, 0]]], [['M', [0, 100]], ['Q', [50, 50], [100, 100]]]],
+    anchor: [50, 50], pennants: [[22, 50], [78, 50]] },
+  three: { sides: ['N', 'E', 'W'], fill: [['M', [0, 0]], ['L', [100, 0]], ['L', [100, 100]], ['Q', [50, 45], [0, 100]], ['Z']],
+    walls: [[['M', [100, 100]], ['Q', [50, 45], [0, 100]]]], anchor: [50, 40], pennants: [[20, 18], [80, 18]] },
+  four: { sides: ['N', 'E', 'S', 'W'], fill: [['M', [0, 0]], ['L', [100, 0]], ['L', [100, 100]], ['L', [0, 100]], ['Z']],
+    walls: [], anchor: [50, 50], pennants: [[24, 24], [76, 76]] },
+  // A single-side city whose walls run out to the two far corners (AM9).
+  reach: { sides: ['N'], fill: [['M', [0, 0]], ['L', [100, 0]], ['Q', [62, 50], [100, 100]], ['Q', [50, 66], [0, 100]], ['Q', [38, 50], [0, 0]], ['Z']],
+    walls: [[['M', [100, 0]], ['Q', [62, 50], [100, 100]]], [['M', [100, 100]], ['Q', [50, 66], [0, 100]]], [['M', [0, 100]], ['Q', [38, 50], [0, 0]]]],
+    anchor: [50, 42], pennants: [[50, 14], [30, 30]] },
+  // A single-side city crossing a band city and ending in the far field (AM3), drawn on top.
+  tongue: { sides: ['N'], fill: [['M', [0, 0]], ['L', [100, 0]], ['Q', [62, 12], [61, 40]], ['L', [61, 78]], ['Q', [50, 94], [39, 78]], ['L', [39, 40]], ['Q', [38, 12], [0, 0]], ['Z']],
+    walls: [[['M', [100, 0]], ['Q', [62, 12], [61, 40]], ['L', [61, 78]], ['Q', [50, 94], [39, 78]], ['L', [39, 40]], ['Q', [38, 12], [0, 0]]]],
+    anchor: [50, 72], pennants: [[50, 14], [50, 30]] },
+  // A band city passing over another one (AM2's bridge).
+  bridge: { sides: ['N', 'S'], fill: [['M', [0, 0]], ['L', [100, 0]], ['Q', [36, 50], [100, 100]], ['L', [0, 100]], ['Q', [64, 50], [0, 0]], ['Z']],
+    walls: [[['M', [100, 0]], ['Q', [36, 50], [100, 100]]], [['M', [0, 100]], ['Q', [64, 50], [0, 0]]]],
+    anchor: [50, 24], pennants: [[50, 80], [50, 64]] },
+};
+
+/** The quarter turn that carries `baseSides` onto `sides`, or -1. */
+function turnFor(baseSides, sides) {
+  const want = [...sides].sort().join();
+  for (let q = 0; q < 4; q++) {
+    if (baseSides.map((s) => rotateName(s, q * 90)).sort().join() === want) return q * 90;
+  }
+  return -1;
+}
+
+function fieldOfHalf(type, half) {
+  return type.segments.find((s) => s.kind === 'field' && s.halves.includes(half));
+}
+
+/**
+ * Computes the drawing layout of a tile type in canonical orientation: city shapes with
+ * walls and pennant spots, road centre lines with their ends (house, crossing, gate,
+ * monastery, well) and tunnels, the monastery, and one figure anchor per segment.
+ */
+export function layoutTile(type) {
+  const segs = type.segments;
+  const cities = segs.filter((s) => s.kind === 'city');
+  const roads = segs.filter((s) => s.kind === 'road');
+  const monastery = segs.find((s) => s.kind === 'monastery');
+  const layout = { id: type.id, abbey: type.edges === '----', cities: [], roads: [], decor: [], anchors: {}, pockets: [], monastery: !!monastery };
+  const bandCities = cities.filter((c) => c.sides.length === 2 && SIDES.indexOf(c.sides[0]) % 2 === SIDES.indexOf(c.sides[1]) % 2);
+  const hasRoads = roads.length > 0;
+
+  // Cities: pick a base shape per city; a second city crossing a band is drawn over it.
+  for (const c of cities) {
+    let base;
+    // Of two crossing bands, the first declared passes over the other as a bridge.
+    const band = bandCities.find((b) => b !== c && !(bandCities.includes(c) && b.index < c.index));
+    const crossing = band && c.sides.every((s) => !band.sides.includes(s));
+    if (crossing && c.sides.length === 2) base = 'bridge';
+    else if (crossing && c.sides.length === 1) base = 'tongue';
+    else if (c.sides.length === 4) base = 'four';
+    else if (c.sides.length === 3) base = 'three';
+    else if (c.sides.length === 2) base = bandCities.includes(c) ? 'band' : 'corner';
+    else {
+      // A lone city whose far corners split the fields without a road reaches those corners.
+      const i = SIDES.indexOf(c.sides[0]);
+      const farCornerSplit = (a, b) => {
+        const fa = fieldOfHalf(type, a), fb = fieldOfHalf(type, b);
+        return fa && fb && fa !== fb;
+      };
+      const h = (k) => HALVES[(2 * i + k) % 8];
+      base = !hasRoads && farCornerSplit(h(3), h(4)) && farCornerSplit(h(5), h(6)) ? 'reach' : 'cap';
+    }
+    const b = CITY_BASES[base];
+    const rot = turnFor(b.sides, c.sides);
+    const fill = rotShape(b.fill, rot);
+    const over = base === 'bridge' || base === 'tongue';
+    let anchor = rotatePoint(b.anchor, rot);
+    if (bandCities.includes(c) && cities.some((o) => o !== c && o.sides.every((s) => !c.sides.includes(s)))) {
+      // The band under a bridge or tongue keeps its figure beside the crossing.
+      anchor = rotatePoint([18, 50], turnFor(['E', 'W'], c.sides));
+    }
+    layout.cities.push({
+      seg: c.index, over, fill, poly: flatten(fill), walls: b.walls.map((w) => rotShape(w, rot)),
+      pennants: b.pennants.slice(0, c.pennants).map((p) => rotatePoint(p, rot)),
+    });
+    layout.anchors[c.index] = anchor;
+  }
+  layout.cities.sort((a, b) => a.over - b.over);
+  const inCity = (p, margin = 0) => layout.cities.some((c) => insidePolygon(p, c.poly)
+    || (margin > 0 && distToPolyline(p, c.poly.concat([c.poly[0]])) < margin));
+
+  // Roads.
+  const singles = roads.filter((r) => r.sides.length === 1);
+  for (const r of roads) {
+    const tunnel = r.sides.length < 2 ? [] : r.sides.filter((s) => {
+      const i = SIDES.indexOf(s);
+      const a = fieldOfHalf(type, HALVES[2 * i]), b = fieldOfHalf(type, HALVES[2 * i + 1]);
+      return a && a === b;
+    });
+    const parts = [];
+    let anchor;
+    if (r.sides.length === 1) {
+      const s = r.sides[0];
+      const start = SIDE_POINT[s];
+      let end = CENTRE;
+      if (monastery) {
+        layout.decor.push({ kind: 'none' });
+      } else if (singles.length >= 3) {
+        if (!layout.decor.some((d) => d.kind === 'crossing')) layout.decor.push({ kind: 'crossing', at: CENTRE });
+      } else if (cities.length) {
+        // The road ends at a city gate: the nearest wall point of the nearest city.
+        const target = lerp(start, CENTRE, 0.7);
+        let best = null;
+        for (const c of layout.cities) {
+          for (const w of c.walls) {
+            for (const p of flatten(w)) {
+              const d = Math.hypot(p[0] - target[0], p[1] - target[1]);
+              if (!best || d < best.d) best = { d, p };
+            }
+          }
+        }
+        end = best ? best.p : CENTRE;
+        layout.decor.push({ kind: 'gate', at: end });
+        parts.push({ shape: [['M', start], ['Q', target, end]], tunnel: false });
+        anchor = pointOn(parts[0].shape, 0.45);
+      } else {
+        end = [50, 56];
+        layout.decor.push({ kind: 'house', at: [50, 48] });
+      }
+      if (!parts.length) parts.push({ shape: [['M', start], ['L', end]], tunnel: tunnel.includes(s) });
+      anchor ??= lerp(start, end, 0.42);
+    } else if (r.sides.length === 2) {
+      const [a, b] = r.sides;
+      const opposite = SIDES.indexOf(a) % 2 === SIDES.indexOf(b) % 2;
+      if (opposite || tunnel.length) {
+        for (const s of r.sides) parts.push({ shape: [['M', SIDE_POINT[s]], ['L', CENTRE]], tunnel: tunnel.includes(s) });
+        anchor = [0.28, 0.72, 0.2, 0.8, 0.5]
+          .map((t) => lerp(SIDE_POINT[a], SIDE_POINT[b], t)).find((p) => !inCity(p, 4)) ?? CENTRE;
+        if (tunnel.length) {
+          const visible = r.sides.find((s) => !tunnel.includes(s));
+          anchor = [0.5, 0.3, 0.2, 0.12].map((t) => lerp(SIDE_POINT[visible], CENTRE, t)).find((p) => !inCity(p, 4)) ?? anchor;
+        }
+      } else {
+        // A curve; when the fields on its outer side are split, it touches the city wall.
+        const rot = turnFor(['E', 'S'], r.sides);
+        const outerA = rotateName('En', rot), outerB = rotateName('Sw', rot);
+        const fa = fieldOfHalf(type, outerA), fb = fieldOfHalf(type, outerB);
+        const bulge = cities.length && fa && fb && fa !== fb;
+        const base = bulge
+          ? [['M', [100, 50]], ['C', [30, 50], [30, 22], [45, 40]], ['Q', [50, 70], [50, 100]]]
+          : [['M', [100, 50]], ['Q', [50, 50], [50, 100]]];
+        const shape = rotShape(base, rot);
+        parts.push({ shape, tunnel: false });
+        anchor = pointOn(shape, bulge ? 0.3 : 0.5);
+      }
+    } else {
+      // Three or four arms meeting at a well: one forking road that does not end there.
+      for (const s of r.sides) parts.push({ shape: [['M', SIDE_POINT[s]], ['L', CENTRE]], tunnel: tunnel.includes(s) });
+      layout.decor.push({ kind: 'well', at: CENTRE });
+      anchor = lerp(SIDE_POINT[r.sides[0]], CENTRE, 0.45);
+    }
+    layout.roads.push({ seg: r.index, parts, polys: parts.filter((p) => !p.tunnel).map((p) => flatten(p.shape)) });
+    layout.anchors[r.index] = anchor;
+  }
+  layout.decor = layout.decor.filter((d) => d.kind !== 'none');
+
+  if (monastery) layout.anchors[monastery.index] = [50, 54];
+
+  // Fields: the point nearest the middle of its half-edges that is clear of cities, roads
+  // and buildings; inner fields sit in the corner pockets a crossing leaves.
+  const roadPolys = layout.roads.flatMap((r) => r.polys);
+  const taken = Object.values(layout.anchors);
+  const clear = (p) => taken.every((q) => Math.hypot(p[0] - q[0], p[1] - q[1]) > 20) && p[0] > 7 && p[0] < 93 && p[1] > 7 && p[1] < 93
+    && !inCity(p, 6) && roadPolys.every((poly) => distToPolyline(p, poly) > 11)
+    && !(monastery && Math.abs(p[0] - 50) < 24 && Math.abs(p[1] - 50) < 24)
+    && layout.decor.every((d) => !d.at || Math.hypot(p[0] - d.at[0], p[1] - d.at[1]) > 14);
+  const innerSpots = [[19, 19], [81, 81]];
+  for (const f of segs.filter((s) => s.kind === 'field')) {
+    let target;
+    if (f.inner) {
+      // Inner fields are the garden pockets of a crossing, drawn explicitly at a corner.
+      target = innerSpots.shift();
+      layout.pockets.push(target);
+      layout.anchors[f.index] = target;
+      taken.push(target);
+      continue;
+    }
+    const pts = f.halves.map((h) => HALF_POINT[h]);
+    target = [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length];
+    layout.anchors[f.index] = nearestClear(target, clear);
+    taken.push(layout.anchors[f.index]);
+  }
+  return layout;
+}
+
+function pointOn(shape, t) {
+  const pts = flatten(shape);
+  return pts[Math.min(pts.length - 1, Math.round(t * (pts.length - 1)))];
+}
+
+function nearestClear(target, clear) {
+  if (clear(target)) return target;
+  for (let r = 2; r < 60; r += 2) {
+    for (let a = 0; a < 32; a++) {
+      const p = [target[0] + r * Math.cos((a * Math.PI) / 16), target[1] + r * Math.sin((a * Math.PI) / 16)];
+      if (clear(p)) return p;
+    }
+  }
+  return target;
+}
+
+// --- Markup.
+const layoutCache = new Map();
+/** The layout of a tile type, computed once. */
+export function layoutOf(type) {
+  let l = layoutCache.get(type.id);
+  if (!l) { l = layoutTile(type); layoutCache.set(type.id, l); }
+  return l;
+}
+
+function shield([x, y], rot) {
+  return `<g transform="rotate(${-rot} ${x} ${y})"><path d="M${x - 6},${y - 7}h12v6c0,5 -3,8 -6,10c-3,-2 -6,-5 -6,-10Z" fill="${COLOURS.pennant}" stroke="#fff" stroke-width="1.6"/>`
+    + `<path d="M${x - 3.5},${y - 3}l3.5,3l3.5,-3" fill="none" stroke="#fff" stroke-width="1.6"/></g>`;
+}
+
+function building([x, y], rot, big) {
+  const w = big ? 30 : 22, h = big ? 22 : 16;
+  return `<g class="building" transform="rotate(${-rot} ${x} ${y})">`
+    + `<rect x="${x - w / 2}" y="${y - h / 2 + 4}" width="${w}" height="${h}" fill="${COLOURS.stone}" stroke="#5b4a3a" stroke-width="1.5"/>`
+    + `<path d="M${x - w / 2 - 3},${y - h / 2 + 5}L${x},${y - h / 2 - 9}L${x + w / 2 + 3},${y - h / 2 + 5}Z" fill="${COLOURS.roof}" stroke="#5b2416" stroke-width="1.5"/>`
+    + `<path d="M${x},${y - h / 2 - 18}v${big ? 10 : 8}M${x - 3.5},${y - h / 2 - 14}h7" stroke="#5b2416" stroke-width="2"/>`
+    + `<rect x="${x - 3}" y="${y + h / 2 - 4}" width="6" height="8" fill="#5b4a3a"/></g>`;
+}
+
+/**
+ * The SVG markup of a tile in tile-local coordinates (0–100), turned by `rotation`.
+ * Symbols (pennants, buildings) stay upright.
+ */
+export function tileMarkup(type, rotation = 0) {
+  const l = layoutOf(type);
+  const out = [];
+  if (l.abbey) {
+    out.push(`<rect width="100" height="100" fill="${COLOURS.abbeyGround}"/>`);
+    out.push(`<path d="M10,10h80v80h-80Z" fill="none" stroke="#8e856d" stroke-width="2" stroke-dasharray="5 4"/>`);
+    out.push(building([50, 50], 0, true));
+    return `<g class="tile-art">${out.join('')}</g>`;
+  }
+  out.push(`<rect width="100" height="100" fill="${COLOURS.field}"/>`);
+  const roadsUnder = [];
+  const roadsOver = [];
+  for (const r of l.roads) {
+    for (const p of r.parts) {
+      const d = pathD(p.shape);
+      if (p.tunnel) {
+        roadsOver.push(`<path d="${d}" fill="none" stroke="${COLOURS.fieldDark}" stroke-width="9" stroke-linecap="round"/>`
+          + `<path d="${d}" fill="none" stroke="${COLOURS.kerb}" stroke-width="3" stroke-dasharray="4 4"/>`);
+      } else {
+        roadsUnder.push(`<path d="${d}" fill="none" stroke="${COLOURS.kerb}" stroke-width="13" stroke-linecap="butt"/>`
+          + `<path d="${d}" fill="none" stroke="${COLOURS.road}" stroke-width="9" stroke-linecap="butt"/>`);
+      }
+    }
+  }
+  out.push(...roadsUnder);
+  for (const c of l.cities) {
+    if (c.over) {
+      for (const p of l.pockets) out.push(`<circle cx="${p[0]}" cy="${p[1]}" r="11" fill="${COLOURS.field}" stroke="${COLOURS.wall}" stroke-width="2.5"/>`);
+    }
+    out.push(`<path class="city" d="${pathD(c.fill)}" fill="${c.over ? COLOURS.cityBridge : COLOURS.city}"/>`);
+    for (const w of c.walls) {
+      out.push(`<path d="${pathD(w)}" fill="none" stroke="${COLOURS.wall}" stroke-width="${c.over ? 4 : 3}" stroke-linecap="round"/>`);
+      if (c.over) out.push(`<path d="${pathD(w)}" fill="none" stroke="#fff8" stroke-width="1" stroke-dasharray="3 3"/>`);
+    }
+  }
+  // Tunnel mouths: where a tunnel part meets a city wall or the end of the visible road.
+  out.push(...roadsOver);
+  for (const d of l.decor) {
+    const [x, y] = d.at;
+    if (d.kind === 'crossing') out.push(`<circle cx="${x}" cy="${y}" r="9" fill="${COLOURS.road}" stroke="${COLOURS.kerb}" stroke-width="2"/><rect x="${x - 4}" y="${y - 4}" width="8" height="8" fill="${COLOURS.roof}" transform="rotate(45 ${x} ${y})"/>`);
+    if (d.kind === 'house') out.push(`<g transform="rotate(${-rotation} ${x} ${y})"><rect x="${x - 8}" y="${y - 4}" width="16" height="12" fill="${COLOURS.stone}" stroke="#5b4a3a" stroke-width="1.5"/><path d="M${x - 10},${y - 3}L${x},${y - 12}L${x + 10},${y - 3}Z" fill="${COLOURS.roof}" stroke="#5b2416" stroke-width="1.5"/></g>`);
+    if (d.kind === 'well') out.push(`<circle cx="${x}" cy="${y}" r="9" fill="#8c8c8c" stroke="#555" stroke-width="2"/><circle cx="${x}" cy="${y}" r="5" fill="${COLOURS.water}"/>`);
+    if (d.kind === 'gate') out.push(`<circle cx="${x}" cy="${y}" r="5.5" fill="#4a2c1a" stroke="${COLOURS.wall}" stroke-width="2"/>`);
+  }
+  for (const c of l.cities) for (const p of c.pennants) out.push(shield(p, rotation));
+  if (l.monastery) out.push(building([50, 50], rotation, false));
+  return `<g class="tile-art" transform="rotate(${rotation} 50 50)">${out.join('')}</g>`;
+}
+
+/** A standalone SVG picture of a tile, for the drawn tile, the drawer and help. */
+export function tileSvg(type, rotation = 0, size = 64, label = `Tile ${type.id}`) {
+  return `<svg class="tile-pic" viewBox="-2 -2 104 104" width="${size}" height="${size}" role="img" aria-label="${label}">`
+    + `${tileMarkup(type, rotation)}<rect width="100" height="100" fill="none" stroke="#3c3c3c" stroke-width="2"/></svg>`;
+}
+
+/** The canonical segment that a board-orientation location name names on a placed tile. */
+export function segmentAt(type, rotation, name) {
+  const local = unrotateName(name, rotation);
+  return type.segments.find((s) => {
+    if (local === 'monastery') return s.kind === 'monastery';
+    if (local === 'inner') return s.inner === 1;
+    if (local === 'inner2') return s.inner === 2;
+    return s.sides.includes(local) || s.halves.includes(local);
+  }) ?? null;
+}
+
+/**
+ * Where a figure on location `name` of a tile placed with `rotation` stands, in tile-local
+ * board-oriented coordinates. Barn corners sit on the tile's corner.
+ */
+export function anchorFor(type, rotation, name) {
+  if (CORNER_POINT[name]) return CORNER_POINT[name];
+  const seg = segmentAt(type, rotation, name);
+  if (!seg) return [50, 50];
+  return rotatePoint(layoutOf(type).anchors[seg.index] ?? [50, 50], rotation);
+}
+
+/** The city fill paths and road centre lines of one segment, board-oriented, for overlays. */
+export function segmentShapes(type, rotation, name) {
+  const seg = segmentAt(type, rotation, name);
+  if (!seg) return null;
+  const l = layoutOf(type);
+  const city = l.cities.find((c) => c.seg === seg.index);
+  if (city) return { kind: 'city', d: pathD(rotShape(city.fill, rotation)) };
+  const road = l.roads.find((r) => r.seg === seg.index);
+  if (road) return { kind: 'road', d: road.parts.map((p) => pathD(rotShape(p.shape, rotation))).join('') };
+  return { kind: seg.kind, d: null };
+}
