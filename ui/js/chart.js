@@ -26,7 +26,6 @@ export function chartSvg(timeline, players, { marker = null, width = 640, height
     const i = Math.round((k * n) / ticks);
     out.push(`<text x="${x(i)}" y="${height - 10}" text-anchor="middle" class="axis">${i}</text>`);
   }
-  out.push(`<text x="${width - pad.r}" y="${height - 10}" text-anchor="end" class="axis-label" dy="0">turn</text>`);
   players.forEach((p, seat) => {
     const pts = timeline.map((row, i) => `${x(i).toFixed(1)},${y(row[seat] ?? 0).toFixed(1)}`);
     out.push(`<polyline points="${pts.join(' ')}" fill="none" stroke="${playerColour(seat)}" stroke-width="3" stroke-dasharray="${DASHES[seat % 6]}" stroke-linejoin="round"/>`);

@@ -110,7 +110,7 @@ export class GameScreen {
     const v = s.view;
     if (!v) return;
     this.renderScoreboard(v);
-    this.turnInfo.textContent = `Turn ${v.turn}`;
+    this.turnInfo.textContent = v.over ? `${v.turn} turns` : `Turn ${v.turn + 1}`;
     this.remainingBtn.textContent = `${v.remaining.total} left`;
     this.remainingBtn.setAttribute('aria-label', `${v.remaining.total} tiles left: show them by type`);
     this.renderPanel();
@@ -468,7 +468,7 @@ export class GameScreen {
         h('th', { scope: 'row' }, h('span', { html: badgeSvg(p.seat, 16) }), ` ${p.name}`),
         cats.map((c) => h('td', {}, String(p.breakdown[c] ?? 0))), h('td', { class: 'total' }, String(p.score))))));
     const dlg = h('dialog', { class: 'dialog end-dialog', 'aria-labelledby': 'end-title' },
-      h('h2', { id: 'end-title' }, headline), table,
+      h('h2', { id: 'end-title' }, headline), h('div', { class: 'table-scroll' }, table),
       detail ? h('div', { class: 'chart-box', html: chartSvg(detail.timeline, view.players) }) : null,
       h('div', { class: 'row end' },
         h('button', { class: 'btn ghost', type: 'button', onclick: () => dlg.close() }, 'Look at the board'),

@@ -143,18 +143,19 @@ export async function renderMatch(root, app, id) {
       h('th', { scope: 'row' }, h('span', { html: badgeSvg(i, 16) }), ` ${p.name}`),
       cats.map((c) => h('td', {}, String(detail.breakdown[i]?.[c] ?? 0))), h('td', { class: 'total' }, String(p.score))))));
   const step = (d) => go(turn + d);
-  const btn = (text, aria, fn) => h('button', { class: 'btn', type: 'button', 'aria-label': aria, onclick: fn }, text);
+  const icon = (d) => `<svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true"><path d="${d}" fill="currentColor"/></svg>`;
+  const btn = (d, aria, fn) => h('button', { class: 'btn', type: 'button', 'aria-label': aria, onclick: fn, html: icon(d) });
   root.append(title,
     h('p', { class: 'subtitle' }, `${formatDate(s.date)} · ${s.turns} turns${s.abbeyMayor ? ' · Abbey & Mayor' : ''}${s.seed != null ? ` · seed ${s.seed}` : ''}`),
     h('div', { class: 'match-layout' },
       h('div', { class: 'board-wrap replay-board' }, boardHost),
       h('div', { class: 'match-side' }, scores,
         h('div', { class: 'replay-ctl' },
-          btn('⏮', 'First turn', () => go(0)), btn('◀', 'Previous turn', () => step(-1)), slider,
-          btn('▶', 'Next turn', () => step(1)), btn('⏭', 'Last turn', () => go(last))), label,
+          btn('M4,4h2.5v12H4ZM16,4v12L7.5,10Z', 'First turn', () => go(0)), btn('M14,4v12L5,10Z', 'Previous turn', () => step(-1)), slider,
+          btn('M6,4v12l9,-6Z', 'Next turn', () => step(1)), btn('M13.5,4H16v12h-2.5ZM4,4v12l8.5,-6Z', 'Last turn', () => go(last))), label,
         eventsBox)),
     h('div', { class: 'card' }, h('h3', {}, 'Score over the turns'), chartBox),
-    h('div', { class: 'card' }, h('h3', {}, 'Final scoring'), breakdown),
+    h('div', { class: 'card' }, h('h3', {}, 'Final scoring'), h('div', { class: 'table-scroll' }, breakdown)),
     h('div', { class: 'row' }, h('a', { class: 'btn', href: '#/history' }, '‹ Back to the history')));
   app.replayBoard?.destroy();
   const types = new Map(app.tileset.types.map((t) => [t.id, t]));

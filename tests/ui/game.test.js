@@ -1,0 +1,213 @@
+// The game screen in headless Chromium at desktop and phone sizes: a whole game played by
+// clicking (desktop) and tapping (phone), the end-of-game scoring and chart, the history
+// replay, and the controls around the board. Screenshots go to test-output/ui/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openApp, playToEnd, panelState } from './support/harness.js';
+import { DESKTOP, PHONE, PHONE_LANDSCAPE, TABLET, shot } from './support/browser.js';
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env.close(); });
+
+const DEVICES = [['desktop', DESKTOP], ['phone', PHONE]];
+
+for (const [name, device] of DEVICES) {
+  test(`${name}: a whole game against the AI, then its replay in the history`, async () => {
+    const { page, problems, press, context } = await openApp(env, device, { profiles: ['Ada'], pileSize: 14 });
+    await shot(page, `${name}-01-start`);
+    await press(page.getByRole('button', { name: 'Start as Ada' }));
+    await page.locator('.cell.legal').first().waitFor();
+    await page.waitForTimeout(350);
+    await shot(page, `${name}-02-first-tile`);
+
+    // Rotation: only the cell's legal rotations are offered, and confirming sends the shown one.
+    await press(page.locator('.cell.legal').first());
+    const rotateEnabled = await page.getByRole('button', { name: '⟳ Rotate' }).isEnabled();
+    const calls = () => page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'game_play').length);
+    assert.equal(await calls(), 0, 'selecting a cell sends nothing: the player confirms');
+    if (rotateEnabled) await page.keyboard.press('r');
+    await page.waitForTimeout(200);
+    await shot(page, `${name}-03-preview`);
+
+    let sawFigure = false;
+    const decisions = await playToEnd(page, press, {
+      onDecision: async (state, n) => {
+        if (state === 'place_tile' && n === 2 && !sawFigure) {
+          // After the first placement the figure spots are offered on the new tile.
+          sawFigure = true;
+        }
+        if (n === 3) await shot(page, `${name}-04-mid-game`);
+      },
+    });
+    assert.ok(decisions >= 10, `the human made ${decisions} decisions`);
+    await page.locator('.end-dialog[open]').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, `${name}-05-final-scoring`);
+    const table = await page.locator('.end-dialog .breakdown').innerText();
+    for (const cat of ['road', 'city', 'monastery', 'field', 'barn']) assert.match(table.toLowerCase(), new RegExp(cat));
+    assert.equal(await page.locator('.end-dialog .chart polyline').count(), 2, 'one line per player');
+
+    // Every move sent was one the decision listed (the double rejects anything else).
+    const plays = await page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'game_play').map((c) => c.args.move.type));
+    assert.ok(plays.includes('place') && plays.includes('no_figure'));
+    assert.ok(plays.includes('figure'), 'figures were placed by tapping spots');
+    const log = await page.locator('.log .log-item').count();
+    assert.ok(log > 10, 'the log lists what happened');
+
+    // Replay from the dialog: step buttons and slider drive history_position.
+    await press(page.locator('.end-dialog').getByRole('button', { name: 'Replay' }));
+    await page.locator('#screen-match:not([hidden]) .replay-ctl').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, `${name}-06-replay-end`);
+    await press(page.getByRole('button', { name: 'First turn' }));
+    await page.waitForFunction(() => document.querySelector('.turn-label').textContent.startsWith('Turn 0 '));
+    await page.waitForFunction(() => document.querySelectorAll('#screen-match .tile').length === 1);
+    await press(page.getByRole('button', { name: 'Next turn' }));
+    await press(page.getByRole('button', { name: 'Next turn' }));
+    await page.waitForFunction(() => document.querySelector('.turn-label').textContent.startsWith('Turn 2 '));
+    await page.waitForFunction(() => document.querySelectorAll('#screen-match .tile').length === 3);
+    await page.locator('#replay-slider').fill('6');
+    await page.waitForFunction(() => document.querySelector('.turn-label').textContent.startsWith('Turn 6 '));
+    await page.waitForTimeout(300);
+    await shot(page, `${name}-07-replay-step`);
+    const positions = await page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'history_position').map((c) => c.args.turn));
+    assert.ok(positions.includes(0) && positions.includes(2) && positions.includes(6));
+
+    // The match is in the history list, filtered by level and result.
+    await page.goto(`${env.server.url}/#/history`).catch(() => {});
+    await page.evaluate(() => { location.hash = '#/history'; });
+    await page.locator('#screen-history:not([hidden]) .match-list').waitFor();
+    assert.equal(await page.locator('.match-list > li').count(), 1);
+    await shot(page, `${name}-08-history`);
+    await page.selectOption('#f-level', 'expert');
+    await page.locator('#screen-history .empty').waitFor();
+    await page.selectOption('#f-level', 'easy');
+    await page.locator('.match-list').waitFor();
+
+    // The profile page shows the game in the statistics.
+    await page.evaluate(() => { location.hash = '#/profile'; });
+    await page.locator('#screen-profile:not([hidden]) .stats').waitFor();
+    assert.match(await page.locator('.stats').innerText(), /1\s*games/);
+    await shot(page, `${name}-09-profile`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('phone landscape and tablet: the board and the panel share the screen', async () => {
+  for (const [name, device] of [['phone-landscape', PHONE_LANDSCAPE], ['tablet', TABLET]]) {
+    const { page, press, problems, context } = await openApp(env, device, { profiles: ['Ada'], pileSize: 30 });
+    await press(page.getByRole('button', { name: 'Start as Ada' }));
+    await page.locator('.cell.legal').first().waitFor();
+    await press(page.locator('.cell.legal').first());
+    await page.waitForTimeout(300);
+    await shot(page, `${name}-game`);
+    const board = await page.locator('.board-host').boundingBox();
+    const panel = await page.locator('.action-panel').boundingBox();
+    assert.ok(board.width > 200 && board.height > 150, `${name}: the board is usable (${board.width}×${board.height})`);
+    const confirm = await page.locator('button.confirm').boundingBox();
+    assert.ok(confirm.y + confirm.height <= device.viewport.height, `${name}: Confirm is on screen`);
+    assert.ok(panel.height > 40);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('touch: pinch zooms and one-finger drag pans without placing anything', async () => {
+  const { page, press, context } = await openApp(env, PHONE, { profiles: ['Ada'], pileSize: 30 });
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  await page.locator('.cell.legal').first().waitFor();
+  await page.waitForTimeout(200);
+  const scale = () => page.evaluate(() => new DOMMatrix(document.querySelector('#screen-game .world').getAttribute('transform').replace('matrix(', 'matrix(').replace(/ /g, ',')).a);
+  const box = await page.locator('.board-host').boundingBox();
+  const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+  const s0 = await scale();
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+  await touch('touchStart', [[cx - 30, cy], [cx + 30, cy]]);
+  for (let i = 1; i <= 5; i++) await touch('touchMove', [[cx - 30 - 16 * i, cy], [cx + 30 + 16 * i, cy]]);
+  await touch('touchEnd', []);
+  await page.waitForTimeout(100);
+  const s1 = await scale();
+  assert.ok(s1 > s0 * 1.5, `pinch out zooms in (${s0} → ${s1})`);
+  const before = await page.evaluate(() => document.querySelector('#screen-game .world').getAttribute('transform'));
+  await touch('touchStart', [[cx, cy]]);
+  for (let i = 1; i <= 5; i++) await touch('touchMove', [[cx + 12 * i, cy + 8 * i]]);
+  await touch('touchEnd', []);
+  await page.waitForTimeout(100);
+  assert.notEqual(await page.evaluate(() => document.querySelector('#screen-game .world').getAttribute('transform')), before, 'drag pans');
+  assert.equal(await page.locator('.preview').count(), 0, 'a drag is not a tap: nothing was selected');
+  await context.close();
+});
+
+test('desktop: keyboard only — cycle cells, rotate, confirm, no figure; wheel zoom; overlay; drawer; hint; undo', async () => {
+  const { page, problems, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 30 });
+  await page.getByRole('button', { name: 'Start as Ada' }).focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.cell.legal').first().waitFor();
+  await page.locator('.board-svg').first().focus();
+  await page.keyboard.press('n');
+  await page.locator('.preview').waitFor();
+  await page.keyboard.press('r');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('.action-panel')?.textContent.includes('Place a figure'));
+  assert.equal(await panelState(page), 'place_figure');
+  // Undo goes back to the tile decision.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.locator('.cell.legal').first().waitFor();
+  // The hint shows its move as a selection; the player still confirms.
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await page.locator('.hint-note').waitFor();
+  await page.locator('.preview').waitFor();
+  await page.locator('button.confirm').click();
+  await page.waitForFunction(() => document.querySelector('.action-panel')?.textContent.includes('Place a figure'));
+  await page.getByRole('button', { name: 'No figure' }).click();
+  await page.locator('.cell.legal').first().waitFor();
+  // Wheel zoom.
+  const t0 = await page.locator('#screen-game .world').getAttribute('transform');
+  const box = await page.locator('.board-host').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -400);
+  await page.waitForTimeout(100);
+  assert.notEqual(await page.locator('#screen-game .world').getAttribute('transform'), t0);
+  // Ownership overlay and the remaining-tiles drawer.
+  await page.getByRole('button', { name: 'Owners' }).click();
+  assert.equal(await page.getByRole('button', { name: 'Owners' }).getAttribute('aria-pressed'), 'true');
+  await page.locator('.tools').getByRole('button', { name: 'Hint' }).isVisible();
+  await page.getByRole('button', { name: /tiles left/ }).click();
+  await page.locator('dialog.drawer[open]').waitFor();
+  await shot(page, 'desktop-10-drawer');
+  const counted = await page.locator('.remaining li').count();
+  assert.equal(counted, 36, 'every land type of the set in play');
+  await page.keyboard.press('Escape');
+  await shot(page, 'desktop-11-overlay');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('errors from the app are shown in words with their code', async () => {
+  const { page, context, press } = await openApp(env, PHONE, { profiles: ['Ada'], pileSize: 30, refuseMoves: true });
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  await press(page.locator('.cell.legal').first());
+  await press(page.locator('button.confirm'));
+  const toast = page.locator('.toast.error');
+  await toast.waitFor();
+  assert.match(await toast.innerText(), /refuses every move/);
+  assert.equal(await toast.getAttribute('data-code'), 'move/illegal');
+  await shot(page, 'phone-12-error');
+  // The screen stays usable: the same decision is offered again.
+  assert.equal(await panelState(page), 'place_tile');
+  await context.close();
+});
+
+test('resigning asks first, then ends the game as resigned', async () => {
+  const { page, context, press } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 30 });
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  await page.locator('.cell.legal').first().waitFor();
+  await page.getByRole('button', { name: 'Resign' }).click();
+  await page.locator('dialog[open]').getByRole('button', { name: 'Resign' }).click();
+  await page.locator('.end-dialog[open]').waitFor();
+  assert.match(await page.locator('#end-title').innerText(), /resigned/);
+  await context.close();
+});

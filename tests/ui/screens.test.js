@@ -1,0 +1,97 @@
+// The screens around the game: profiles, setup, resume, history export and import, help,
+// storage problems, and the touch-target size on a phone.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openApp, playToEnd } from './support/harness.js';
+import { DESKTOP, PHONE, shot } from './support/browser.js';
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env.close(); });
+
+test('profiles: an invalid name is refused in words, a valid one becomes active', async () => {
+  const { page, press, problems, context } = await openApp(env, PHONE, { profiles: [] });
+  assert.equal(await page.getByRole('button', { name: 'Create a profile first' }).isDisabled(), true);
+  await page.fill('#new-profile', '   ');
+  await press(page.getByRole('button', { name: 'Create profile' }));
+  const toast = page.locator('.toast.error');
+  await toast.waitFor();
+  assert.equal(await toast.getAttribute('data-code'), 'profile/invalid_name');
+  await page.fill('#new-profile', 'Grace');
+  await press(page.getByRole('button', { name: 'Create profile' }));
+  await page.getByRole('button', { name: 'Start as Grace' }).waitFor();
+  await page.fill('#new-profile', 'grace');
+  await press(page.getByRole('button', { name: 'Create profile' }));
+  await page.locator('.toast.error[data-code="profile/duplicate_name"]').waitFor();
+  await shot(page, 'phone-13-profile-errors');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('setup: opponents and levels, Abbey & Mayor off; leaving keeps the game to resume', async () => {
+  const { page, press, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 40 });
+  await press(page.getByRole('radio', { name: '3' }));
+  await page.selectOption('#opp-1', 'hard');
+  await page.selectOption('#opp-2', 'random');
+  await page.uncheck('#abbey-mayor');
+  await shot(page, 'desktop-14-setup');
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  await page.locator('.cell.legal').first().waitFor();
+  const call = await page.evaluate(() => window.__DOUBLE__.calls.find((c) => c.cmd === 'game_new').args.config);
+  assert.deepEqual(call.opponents, [{ level: 'easy' }, { level: 'hard' }, { level: 'random' }]);
+  assert.equal(call.abbeyMayor, false);
+  assert.equal(await page.locator('.scoreboard .player').count(), 4);
+  assert.equal(await page.locator('.scoreboard .sup.abbey').count(), 0, 'no abbey, mayor, wagon or barn without the expansion');
+  // Each player is named with a colour and a shape for screen readers.
+  assert.match(await page.locator('.scoreboard .player').nth(2).getAttribute('aria-label'), /green triangle/);
+  await page.getByRole('button', { name: /Back to the menu/ }).click();
+  await page.locator('.resume').waitFor();
+  await page.locator('.resume').getByRole('button', { name: 'Resume' }).click();
+  await page.locator('.cell.legal').first().waitFor();
+  await context.close();
+});
+
+test('history: export a finished match, import it back; help explains farms, barns, mayors, wagons', async () => {
+  const { page, press, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 8 });
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  await playToEnd(page, press);
+  await page.locator('.end-dialog').getByRole('button', { name: 'Look at the board' }).click();
+  await page.evaluate(() => { location.hash = '#/history'; });
+  await page.locator('.match-list').waitFor();
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.locator('.toast.note').waitFor();
+  assert.match(await page.locator('.toast.note').innerText(), /Downloads\/carcassonne-/);
+  const exported = await page.evaluate(async () => (await window.__TAURI__.core.invoke('history_export', { id: (await window.__TAURI__.core.invoke('history_list', { profileId: null })).matches[0].id, path: null })).json);
+  await page.setInputFiles('#import-file', { name: 'match.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await page.locator('.toast.note', { hasText: 'Imported' }).waitFor();
+  await page.check('text=All profiles');
+  await page.waitForFunction(() => document.querySelectorAll('.match-list > li').length === 2);
+  await page.setInputFiles('#import-file', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"nope": 1}') });
+  await page.locator('.toast.error[data-code="record/invalid"]').waitFor();
+  await shot(page, 'desktop-15-history-import');
+  await page.evaluate(() => { location.hash = '#/help'; });
+  const help = await page.locator('#screen-help').innerText();
+  for (const word of ['Farms', 'Barn', 'Mayor', 'Wagon', 'Abbey', 'last chance']) assert.ok(help.includes(word), word);
+  await shot(page, 'desktop-16-help');
+  await context.close();
+});
+
+test('storage problems reported by the app are shown', async () => {
+  const { page, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], problems: [{ file: 'profiles.json', movedTo: 'profiles.json.corrupt-1', reason: 'expected value at line 1' }] });
+  await page.locator('.toast.error[data-code="storage/corrupt"]').waitFor();
+  assert.match(await page.locator('.toast.error').first().innerText(), /profiles\.json/);
+  await context.close();
+});
+
+test('phone: every visible control is at least 44 px in both directions', async () => {
+  const { page, press, context } = await openApp(env, PHONE, { profiles: ['Ada'], pileSize: 30 });
+  const small = async () => page.evaluate(() => [...document.querySelectorAll('button, a, select, input[type="text"], input[type="range"], label.btn')]
+    .filter((e) => e.offsetParent !== null && !e.closest('[hidden]'))
+    .map((e) => { const r = e.getBoundingClientRect(); return { t: e.textContent.trim().slice(0, 20) || e.getAttribute('aria-label'), w: r.width, h: r.height }; })
+    .filter((r) => r.w > 0 && (r.w < 43.5 || r.h < 43.5)));
+  assert.deepEqual(await small(), [], 'start screen');
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  await page.locator('.cell.legal').first().waitFor();
+  assert.deepEqual(await small(), [], 'game screen');
+  await context.close();
+});
