@@ -34,12 +34,19 @@ test('setup: opponents and levels, Abbey & Mayor off; leaving keeps the game to 
   await page.selectOption('#opp-1', 'hard');
   await page.selectOption('#opp-2', 'random');
   await page.uncheck('#abbey-mayor');
+  await page.click('text=More options');
+  await page.fill('#seed', 'x1');
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  await page.locator('.toast.error[data-code="game/bad_setup"]').waitFor();
+  await page.getByRole('button', { name: 'Dismiss message' }).click();
+  await page.fill('#seed', '42');
   await shot(page, 'desktop-14-setup');
   await press(page.getByRole('button', { name: 'Start as Ada' }));
   await page.locator('.cell.legal').first().waitFor();
   const call = await page.evaluate(() => window.__DOUBLE__.calls.find((c) => c.cmd === 'game_new').args.config);
   assert.deepEqual(call.opponents, [{ level: 'easy' }, { level: 'hard' }, { level: 'random' }]);
   assert.equal(call.abbeyMayor, false);
+  assert.equal(call.seed, 42);
   assert.equal(await page.locator('.scoreboard .player').count(), 4);
   assert.equal(await page.locator('.scoreboard .sup.abbey').count(), 0, 'no abbey, mayor, wagon or barn without the expansion');
   // Each player is named with a colour and a shape for screen readers.

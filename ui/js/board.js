@@ -86,7 +86,7 @@ export class Board {
     const { scale, x, y } = this.camera;
     this.world.setAttribute('transform', `matrix(${scale} 0 0 ${scale} ${-x * scale} ${-y * scale})`);
     this.svg.classList.toggle('zoomed-out', scale * TILE < 56);
-    if (w.viewDirty) { w.viewDirty = false; this.renderView(w.view); }
+    if (w.viewDirty) { w.viewDirty = false; this.renderView(w.view); w.marksDirty = true; }
     if (w.cellsDirty) { w.cellsDirty = false; this.renderCells(); }
     if (w.previewDirty) { w.previewDirty = false; this.renderPreview(); }
     if (w.spotsDirty) { w.spotsDirty = false; this.renderSpots(); }
@@ -175,7 +175,14 @@ export class Board {
   }
 
   renderMarks() {
-    this.layers.marks.innerHTML = (this.want.marks ?? []).map((m) => `<rect class="mark ${m.kind ?? 'last'}" x="${m.x * TILE}" y="${m.y * TILE}" width="${TILE}" height="${TILE}" rx="4"/>`).join('');
+    this.layers.marks.innerHTML = (this.want.marks ?? []).map((m) => {
+      if (m.on) {
+        // A figure just placed by an AI: a ring around it.
+        const [px, py] = this.anchor(m.x, m.y, m.on);
+        return `<circle class="mark-figure" cx="${px}" cy="${py}" r="22"/>`;
+      }
+      return `<rect class="mark ${m.kind ?? 'last'}" x="${m.x * TILE}" y="${m.y * TILE}" width="${TILE}" height="${TILE}" rx="4"/>`;
+    }).join('');
   }
 
   /** The board point of a figure location on a placed (or previewed) tile. */

@@ -344,6 +344,8 @@ export class GameScreen {
       this.thinking = null;
       if (p.view && p.view.turn >= (this.state.view?.turn ?? 0)) {
         const marks = p.view.lastPlaced ? [{ ...p.view.lastPlaced, kind: 'ai' }] : [];
+        if (p.move?.type === 'figure' && p.view.lastPlaced) marks.push({ ...p.view.lastPlaced, on: p.move.on });
+        if (p.move?.type === 'wagon' && p.move.to) marks.push({ ...p.move.to });
         this.show(p.view, { marks });
         this.addEvents(p.view.recent, { float: true });
       }

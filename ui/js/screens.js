@@ -59,13 +59,24 @@ export async function renderStart(root, app) {
   };
   drawOpponents();
   const am = h('input', { id: 'abbey-mayor', type: 'checkbox', class: 'switch', checked: setup.abbeyMayor, onchange: (e) => { setup.abbeyMayor = e.target.checked; } });
+  // A deal number replays the same shuffled pile, e.g. to retry a game or to compare with a friend.
+  const seedInput = h('input', { id: 'seed', type: 'text', inputmode: 'numeric', pattern: '[0-9]*', autocomplete: 'off', value: setup.seed ?? '', placeholder: 'random',
+    oninput: (e) => { setup.seed = e.target.value.trim(); } });
   root.append(h('div', { class: 'card' }, h('h3', {}, 'Opponents'), oppBox,
-    h('div', { class: 'row switch-row' }, am, h('label', { for: 'abbey-mayor' }, h('strong', {}, 'Abbey & Mayor'), h('small', {}, ' abbey, mayor, wagon and barn, 12 more tiles')))));
+    h('div', { class: 'row switch-row' }, am, h('label', { for: 'abbey-mayor' }, h('strong', {}, 'Abbey & Mayor'), h('small', {}, ' abbey, mayor, wagon and barn, 12 more tiles'))),
+    h('details', { class: 'more' }, h('summary', {}, 'More options'),
+      h('div', { class: 'row' }, h('label', { for: 'seed' }, 'Deal number'), seedInput, h('small', {}, 'the same number deals the same tiles')))));
 
   const startBtn = h('button', { class: 'btn primary big', type: 'button', disabled: !active, onclick: async () => {
     startBtn.disabled = true;
+    const seed = setup.seed ? Number(setup.seed) : null;
+    if (seed !== null && !(Number.isSafeInteger(seed) && seed >= 0)) {
+      showError({ code: 'game/bad_setup', message: 'The deal number must be a whole number (or empty for a random deal).' });
+      startBtn.disabled = false;
+      return;
+    }
     try {
-      await app.newGame({ profileId: active.id, opponents: setup.opponents.map((level) => ({ level })), abbeyMayor: setup.abbeyMayor, seed: null });
+      await app.newGame({ profileId: active.id, opponents: setup.opponents.map((level) => ({ level })), abbeyMayor: setup.abbeyMayor, seed });
     } catch (err) { showError(err, 'Could not start the game'); } finally { startBtn.disabled = false; }
   } }, active ? `Start as ${active.name}` : 'Create a profile first');
   root.append(h('div', { class: 'row end' }, startBtn));
