@@ -93,3 +93,9 @@ export function formatDuration(secs) {
   const m = Math.round(secs / 60);
   return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
 }
+
+/** A column heading that shortens on narrow screens. */
+export function catHead(c) {
+  const short = { monastery: 'Mon.', field: 'Field', road: 'Road', city: 'City', barn: 'Barn' }[c];
+  return h('th', { scope: 'col', title: c }, h('span', { class: 'long' }, c), h('span', { class: 'short', 'aria-hidden': 'true' }, short));
+}

@@ -4,7 +4,7 @@
 import { api, onAiProgress } from './api.js';
 import { GameState, KIND_LABEL, placeWords } from './state.js';
 import { Board } from './board.js';
-import { h, showError, announce, confirmDialog } from './dom.js';
+import { h, showError, announce, confirmDialog, catHead } from './dom.js';
 import { badgeSvg, markName, figureSvg } from './players.js';
 import { tileSvg } from './tiledraw.js';
 import { chartSvg } from './chart.js';
@@ -199,7 +199,7 @@ export class GameScreen {
             const info = d.spots.find((x) => x.on === sp.on);
             const on = s.selection?.kind === 'figure' && s.selection.on === sp.on;
             return h('button', { class: `chip${on ? ' on' : ''}`, type: 'button', 'aria-pressed': String(on), onclick: () => this.state.selectSpot(sp.on) },
-              `${info?.feature ?? (s.figureKind === 'barn' ? 'barn' : '')} ${placeWords(sp.on)}`.trim());
+              capital(s.figureKind === 'barn' ? `${placeWords(sp.on)}` : `${info?.feature ?? ''}, ${placeWords(sp.on)}`));
           }));
         p.append(title(kinds.length ? 'Place a figure on the new tile (tap a circle), or none.' : 'No figure can go on this tile.'),
           kinds.length ? seg : null, kinds.length ? spots : null,
@@ -210,7 +210,7 @@ export class GameScreen {
         p.append(title('Your wagon comes back: move it to a highlighted feature nearby, or take it home.'),
           h('div', { class: 'spot-list' }, d.targets.map((t) => {
             const on = s.selection?.kind === 'wagon' && s.selection.x === t.x && s.selection.y === t.y && s.selection.on === t.on;
-            return h('button', { class: `chip${on ? ' on' : ''}`, type: 'button', 'aria-pressed': String(on), onclick: () => this.state.selectWagonTarget(t.x, t.y, t.on) }, `${t.feature} at (${t.x}, ${t.y}) ${placeWords(t.on)}`);
+            return h('button', { class: `chip${on ? ' on' : ''}`, type: 'button', 'aria-pressed': String(on), onclick: () => this.state.selectWagonTarget(t.x, t.y, t.on) }, capital(`${t.feature} on (${t.x}, ${t.y}), ${placeWords(t.on)}`));
           })),
           h('div', { class: 'row' }, h('button', { class: 'btn', type: 'button', onclick: () => this.play({ type: 'wagon', to: null }) }, 'Take it home'), confirm));
         break;
@@ -465,7 +465,7 @@ export class GameScreen {
       : winners.includes(view.human) ? (winners.length > 1 ? 'A shared victory!' : 'You won!')
         : `${winners.map((w) => view.players[w].name).join(' and ')} won.`;
     const table = h('table', { class: 'breakdown' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), cats.map((c) => h('th', { scope: 'col' }, c)), h('th', { scope: 'col' }, 'Total'))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), cats.map(catHead), h('th', { scope: 'col' }, 'Total'))),
       h('tbody', {}, view.players.map((p) => h('tr', { class: winners.includes(p.seat) ? 'winner' : '' },
         h('th', { scope: 'row' }, h('span', { html: badgeSvg(p.seat, 16) }), ` ${p.name}`),
         cats.map((c) => h('td', {}, String(p.breakdown[c] ?? 0))), h('td', { class: 'total' }, String(p.score))))));
@@ -480,6 +480,10 @@ export class GameScreen {
     document.body.append(dlg);
     dlg.showModal();
   }
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function miniFigure(seat, kind) {

@@ -1,7 +1,7 @@
 // The screens around the game: start (profile, opponents, expansion, resume), history
 // (filters, export, import), the match replay, the profile page and help.
 import { api } from './api.js';
-import { h, showError, showNote, confirmDialog, formatDate, formatDuration } from './dom.js';
+import { h, showError, showNote, confirmDialog, formatDate, formatDuration, catHead } from './dom.js';
 import { badgeSvg } from './players.js';
 import { Board } from './board.js';
 import { chartSvg } from './chart.js';
@@ -149,7 +149,7 @@ export async function renderMatch(root, app, id) {
   const scores = h('ol', { class: 'scoreboard compact' });
   const cats = ['road', 'city', 'monastery', 'field', 'barn'];
   const breakdown = h('table', { class: 'breakdown' },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), cats.map((c) => h('th', { scope: 'col' }, c)), h('th', { scope: 'col' }, 'Total'))),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), cats.map(catHead), h('th', { scope: 'col' }, 'Total'))),
     h('tbody', {}, s.players.map((p, i) => h('tr', { class: s.winners.includes(i) ? 'winner' : '' },
       h('th', { scope: 'row' }, h('span', { html: badgeSvg(i, 16) }), ` ${p.name}`),
       cats.map((c) => h('td', {}, String(detail.breakdown[i]?.[c] ?? 0))), h('td', { class: 'total' }, String(p.score))))));

@@ -181,6 +181,8 @@ function installDouble(config) {
       figures: [], pile: pile.slice(0, pileSize), turn: 0, events: [], current: 0, decision: null,
       lastPlaced: null, over: false, result: null, timeline: [], positions: [], undo: null, finalRound: null,
     };
+    // A test may lay out tiles before the first turn, e.g. around a hole for the abbey.
+    for (const [i, t] of (config.preset ?? []).entries()) g.board.set(key(t.x, t.y), { ...t, order: i + 1 });
     g.timeline.push(g.players.map(() => 0));
     store.game = g;
     beginTurn(g);
