@@ -1,5 +1,6 @@
 //! Measures search variants against the greedy baseline: `cargo run --release -p
-//! carcassonne-ai --example tune -- VARIANT DEALS ITERATIONS`. Each deal is played in both
+//! carcassonne-ai --example tune -- VARIANT DEALS BUDGET` (BUDGET is iterations, or
+//! milliseconds with an `ms` suffix). Each deal is played in both
 //! seat orders; it prints the variant's win rate and mean score difference. The variants are
 //! the design choices recorded in `RESULTS.md`.
 
@@ -13,7 +14,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 fn variant(name: &str) -> Option<Config> {
-    let base = Config::for_level(Level::Hard);
+    let base = Config::default();
     Some(match name {
         "base" => base,
         "c0.3" => Config {
@@ -32,12 +33,33 @@ fn variant(name: &str) -> Option<Config> {
             win_weight: 1.0,
             ..base
         },
-        "noorder" => Config {
-            root_order: false,
+        "noprior" => Config {
+            prior_depth: -1,
+            prior_weight: 0.0,
+            ..base
+        },
+        "rootonly" => Config {
+            prior_depth: 0,
+            ..base
+        },
+        "bias0" => Config {
+            prior_weight: 0.0,
+            ..base
+        },
+        "bias3" => Config {
+            prior_weight: 3.0,
             ..base
         },
         "trunc10" => Config {
             playout: Playout::Truncated(10),
+            ..base
+        },
+        "trunc0" => Config {
+            playout: Playout::Truncated(0),
+            ..base
+        },
+        "trunc5" => Config {
+            playout: Playout::Truncated(5),
             ..base
         },
         "trunc20" => Config {
@@ -54,11 +76,15 @@ fn variant(name: &str) -> Option<Config> {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: tune VARIANT DEALS ITERATIONS";
-    let (Some(name), Some(deals), Some(iterations)) = (
+    let usage = "usage: tune VARIANT DEALS BUDGET";
+    let budget = args.get(3).and_then(|b| match b.strip_suffix("ms") {
+        Some(ms) => ms.parse().ok().map(Budget::millis),
+        None => b.parse().ok().map(Budget::iterations),
+    });
+    let (Some(name), Some(deals), Some(budget)) = (
         args.get(1),
         args.get(2).and_then(|d| d.parse::<u64>().ok()),
-        args.get(3).and_then(|i| i.parse::<u64>().ok()),
+        budget,
     ) else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -87,7 +113,7 @@ fn main() {
                 let mv = if moves.len() == 1 {
                     moves[0]
                 } else if p == seat {
-                    let limits = Limits::new(Budget::iterations(iterations), &stop);
+                    let limits = Limits::new(budget, &stop);
                     mcts::search(&view, &moves, &mut rng, &limits, &cfg)
                 } else {
                     choose_move(Level::Greedy, &view, n, Budget::default(), &stop)
@@ -112,7 +138,7 @@ fn main() {
         }
     }
     println!(
-        "{name} iterations {iterations}: games {games} win rate {:.3} mean diff {:.1}",
+        "{name} {budget:?}: games {games} win rate {:.3} mean diff {:.1}",
         wins / games,
         diff / games
     );

@@ -6,7 +6,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use carcassonne_engine::{Game, PlayError, PublicView, SetupError};
+use carcassonne_engine::tile::ABBEY;
+use carcassonne_engine::{
+    Board, Decision, FigureKind, Game, Move, PlayError, PublicView, SegmentKind, SetupError,
+};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -123,6 +126,78 @@ pub struct GameResult {
     /// Decision times per contestant, in milliseconds.
     #[serde(skip)]
     pub times_ms: Vec<Vec<f64>>,
+    /// What each contestant did with the expansion and its farmers.
+    pub usage: Vec<Usage>,
+}
+
+/// How often a contestant used the expansion's pieces and farmers: the evidence that it
+/// plays the whole game, not just tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Usage {
+    /// Abbeys placed (during the game and in the final round).
+    pub abbeys: f64,
+    /// Mayors placed.
+    pub mayors: f64,
+    /// Wagons placed.
+    pub wagons: f64,
+    /// Wagons moved on to a new feature after scoring.
+    pub wagon_moves: f64,
+    /// Barns placed.
+    pub barns: f64,
+    /// Followers placed in fields.
+    pub farmers: f64,
+}
+
+impl Usage {
+    /// Counts `mv`, about to be played in `game`.
+    fn count(&mut self, game: &Game, mv: Move) {
+        match mv {
+            Move::Abbey { .. } => self.abbeys += 1.0,
+            Move::WagonTo { .. } => self.wagon_moves += 1.0,
+            Move::Figure { kind, spot } => match kind {
+                FigureKind::Mayor => self.mayors += 1.0,
+                FigureKind::Wagon => self.wagons += 1.0,
+                FigureKind::Barn => self.barns += 1.0,
+                FigureKind::Follower => {
+                    let field = match game.decision() {
+                        Decision::PlaceFigure { pos, .. } => game
+                            .board()
+                            .at(pos)
+                            .filter(|t| t.tile != ABBEY)
+                            .and_then(|t| Board::oriented(t).segments.get(spot as usize))
+                            .is_some_and(|s| s.kind == SegmentKind::Field),
+                        _ => false,
+                    };
+                    if field {
+                        self.farmers += 1.0;
+                    }
+                }
+            },
+            _ => {}
+        }
+    }
+
+    fn add(&mut self, o: &Usage) {
+        self.abbeys += o.abbeys;
+        self.mayors += o.mayors;
+        self.wagons += o.wagons;
+        self.wagon_moves += o.wagon_moves;
+        self.barns += o.barns;
+        self.farmers += o.farmers;
+    }
+
+    fn scale(&mut self, f: f64) {
+        for x in [
+            &mut self.abbeys,
+            &mut self.mayors,
+            &mut self.wagons,
+            &mut self.wagon_moves,
+            &mut self.barns,
+            &mut self.farmers,
+        ] {
+            *x *= f;
+        }
+    }
 }
 
 /// One contestant's figures over all games.
@@ -152,6 +227,8 @@ pub struct PlayerSummary {
     pub median_decision_ms: f64,
     /// Slowest decision in milliseconds.
     pub max_decision_ms: f64,
+    /// Pieces used per game.
+    pub per_game: Usage,
 }
 
 /// The arena's one JSON summary.
@@ -193,6 +270,7 @@ pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameRe
     game.set_logging(false);
     let stop = AtomicBool::new(false);
     let mut times_ms = vec![Vec::new(); n];
+    let mut usage = vec![Usage::default(); n];
     let mut decision = 0u64;
     let base = mix(mix(cfg.seed ^ mix(deal)) ^ rotation as u64);
     while let Some(seat) = game.decision().player() {
@@ -207,6 +285,7 @@ pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameRe
             &stop,
         );
         times_ms[who].push(started.elapsed().as_secs_f64() * 1000.0);
+        usage[who].count(&game, mv);
         game.play(mv).map_err(|error| ArenaError::IllegalMove {
             deal,
             rotation,
@@ -224,6 +303,7 @@ pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameRe
         rotation,
         scores,
         times_ms,
+        usage,
     })
 }
 
@@ -315,6 +395,11 @@ pub fn summarise(cfg: &ArenaConfig, games: &[GameResult]) -> ArenaSummary {
             } else {
                 (times[times.len() / 2 - 1] + times[times.len() / 2]) / 2.0
             };
+            let mut per_game = Usage::default();
+            for g in games {
+                per_game.add(&g.usage[who]);
+            }
+            per_game.scale(1.0 / count);
             PlayerSummary {
                 player: spec.to_string(),
                 budget_ms: budget.ms,
@@ -332,6 +417,7 @@ pub fn summarise(cfg: &ArenaConfig, games: &[GameResult]) -> ArenaSummary {
                 mean_decision_ms: times.iter().sum::<f64>() / times.len().max(1) as f64,
                 median_decision_ms: median,
                 max_decision_ms: times.last().copied().unwrap_or(0.0),
+                per_game,
             }
         })
         .collect();

@@ -88,11 +88,13 @@ impl Level {
 
     /// The budget the app uses for this level. Searching levels are bounded by iterations,
     /// so that a game replays identically, with a time limit as a safety net on slow devices.
+    /// The one-ply levels make a single pass over the moves (one "iteration"), a few
+    /// milliseconds, with no time limit, so they are reproducible too.
     pub fn default_budget(self) -> Budget {
         match self {
             Level::Random | Level::Greedy | Level::Easy => Budget {
-                ms: Some(50),
-                iterations: None,
+                ms: None,
+                iterations: Some(1),
             },
             Level::Medium => Budget {
                 ms: Some(45),
@@ -231,12 +233,8 @@ pub fn choose_move(
         Level::Random => moves[rng.random_range(0..moves.len())],
         Level::Greedy => greedy::greedy(view, &moves, &mut rng, &limits),
         Level::Easy => greedy::noisy(view, &moves, &mut rng, &limits, greedy::EASY_NOISE),
-        Level::Medium | Level::Hard | Level::Expert => mcts::search(
-            view,
-            &moves,
-            &mut rng,
-            &limits,
-            &mcts::Config::for_level(level),
-        ),
+        Level::Medium | Level::Hard | Level::Expert => {
+            mcts::search(view, &moves, &mut rng, &limits, &mcts::Config::default())
+        }
     }
 }

@@ -19,15 +19,15 @@ use carcassonne_engine::{Decision, Game, Move, PublicView};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+use crate::Limits;
 use crate::eval::{one_ply, payoffs};
-use crate::{Level, Limits};
 
 /// Iterations of the medium level (well under 50 ms per decision on one core).
 pub const MEDIUM_ITERATIONS: u64 = 300;
 /// Iterations of the hard level (calibrated to stay under a second per decision).
-pub const HARD_ITERATIONS: u64 = 5000;
+pub const HARD_ITERATIONS: u64 = 3000;
 /// Iterations of the expert level.
-pub const EXPERT_ITERATIONS: u64 = 15000;
+pub const EXPERT_ITERATIONS: u64 = 12000;
 
 /// How a playout finishes the game from a tree leaf.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,14 +55,19 @@ pub struct Config {
     pub diff_scale: f64,
     /// How playouts finish the game.
     pub playout: Playout,
-    /// Whether to order the root's edges by the one-ply evaluation.
-    pub root_order: bool,
+    /// Groups this close to the root (0: the root only) are ordered by the one-ply
+    /// evaluation and biased by it; deeper groups are in random order. Negative: none.
+    pub prior_depth: i32,
+    /// Weight of the progressive bias: a move `d` points worse than the best one-ply move
+    /// loses `prior_weight * d / diff_scale / (visits + 1)` of its selection value.
+    pub prior_weight: f64,
 }
 
-impl Config {
-    /// The configuration of a searching level.
-    pub fn for_level(level: Level) -> Config {
-        let base = Config {
+impl Default for Config {
+    /// The configuration of every searching level: the levels differ by budget only, so the
+    /// ladder measures what thinking time buys.
+    fn default() -> Config {
+        Config {
             exploration: 0.5,
             widen_base: 2.0,
             widen_factor: 1.0,
@@ -70,15 +75,8 @@ impl Config {
             win_weight: 0.3,
             diff_scale: 20.0,
             playout: Playout::Random,
-            root_order: true,
-        };
-        match level {
-            Level::Medium => Config {
-                widen_base: 1.0,
-                widen_factor: 0.5,
-                ..base
-            },
-            _ => base,
+            prior_depth: 1,
+            prior_weight: 3.0,
         }
     }
 }
@@ -93,6 +91,8 @@ struct Edge {
     visits: u32,
     /// Sum of the payoffs of the group's player.
     total: f64,
+    /// The progressive bias: 0 for the best one-ply move, negative for worse ones.
+    prior: f64,
 }
 
 /// The edges offered by one decision at a node (one per drawn tile for placements).
@@ -107,6 +107,7 @@ struct Group {
 
 #[derive(Clone, Debug, Default)]
 struct Node {
+    depth: u32,
     groups: Vec<Group>,
 }
 
@@ -124,7 +125,9 @@ fn group_key(d: Decision) -> u32 {
 }
 
 /// The tree and its scratch buffers.
-struct Tree {
+struct Tree<'l, 'a> {
+    cfg: Config,
+    limits: &'l Limits<'a>,
     nodes: Vec<Node>,
     edges: Vec<Edge>,
     moves: Vec<Move>,
@@ -132,30 +135,54 @@ struct Tree {
     rewards: Vec<f64>,
 }
 
-impl Tree {
-    fn widen(cfg: &Config, visits: u32, len: u32) -> u32 {
+impl Tree<'_, '_> {
+    fn widen(&self, visits: u32, len: u32) -> u32 {
+        let cfg = &self.cfg;
         let k = cfg.widen_base + cfg.widen_factor * f64::from(visits).powf(cfg.widen_exponent);
         (k.max(1.0) as u32).min(len)
     }
 
-    /// The group of `node` for the pending decision of `game`, created on first sight with
-    /// the legal moves in random order.
+    /// The group of `node` for the pending decision of `game`, created on first sight: near
+    /// the root ordered by the one-ply evaluation, deeper in random order.
     fn group<R: Rng + ?Sized>(&mut self, node: u32, game: &mut Game, rng: &mut R) -> usize {
         let d = game.decision();
         let key = group_key(d);
-        let groups = &self.nodes[node as usize].groups;
-        if let Some(i) = groups.iter().position(|g| g.key == key) {
+        let n = &self.nodes[node as usize];
+        if let Some(i) = n.groups.iter().position(|g| g.key == key) {
             return i;
         }
+        let depth = n.depth;
         game.legal_moves_into(&mut self.moves);
-        self.moves.shuffle(rng);
         let start = self.edges.len() as u32;
-        self.edges.extend(self.moves.iter().map(|&mv| Edge {
-            mv,
-            child: NONE,
-            visits: 0,
-            total: 0.0,
-        }));
+        // Below the root, placements are left unordered: the one-ply evaluation of every
+        // placement for every tile that may be drawn costs more than it helps.
+        let ordered = depth == 0 || !matches!(d, Decision::PlaceTile { .. });
+        if ordered && i64::from(depth) <= i64::from(self.cfg.prior_depth) && self.moves.len() > 1 {
+            let values = one_ply(game, &self.moves, self.limits);
+            let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let mut order: Vec<usize> = (0..self.moves.len()).collect();
+            // A stable sort: equal values keep the engine's order, so search is reproducible.
+            order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+            for i in order {
+                let prior = ((values[i] - best) / self.cfg.diff_scale).max(-2.0);
+                self.edges.push(Edge {
+                    mv: self.moves[i],
+                    child: NONE,
+                    visits: 0,
+                    total: 0.0,
+                    prior: if prior.is_nan() { -2.0 } else { prior },
+                });
+            }
+        } else {
+            self.moves.shuffle(rng);
+            self.edges.extend(self.moves.iter().map(|&mv| Edge {
+                mv,
+                child: NONE,
+                visits: 0,
+                total: 0.0,
+                prior: 0.0,
+            }));
+        }
         let groups = &mut self.nodes[node as usize].groups;
         groups.push(Group {
             key,
@@ -168,9 +195,9 @@ impl Tree {
     }
 
     /// Picks the edge to follow in a group: the first unvisited eligible edge, else the
-    /// eligible edge with the best upper confidence bound.
-    fn select(&self, cfg: &Config, group: &Group) -> u32 {
-        let eligible = Tree::widen(cfg, group.visits, group.len);
+    /// eligible edge with the best upper confidence bound plus progressive bias.
+    fn select(&self, group: &Group) -> u32 {
+        let eligible = self.widen(group.visits, group.len);
         let edges = &self.edges[group.start as usize..(group.start + eligible) as usize];
         if let Some(i) = edges.iter().position(|e| e.visits == 0) {
             return group.start + i as u32;
@@ -180,7 +207,9 @@ impl Tree {
         let mut best_value = f64::NEG_INFINITY;
         for (i, e) in edges.iter().enumerate() {
             let n = f64::from(e.visits);
-            let value = e.total / n + cfg.exploration * (log_n / n).sqrt();
+            let value = e.total / n
+                + self.cfg.exploration * (log_n / n).sqrt()
+                + self.cfg.prior_weight * e.prior / (n + 1.0);
             if value > best_value {
                 best_value = value;
                 best = i;
@@ -190,26 +219,30 @@ impl Tree {
     }
 
     /// One iteration on a fresh determinization `game`.
-    fn iterate<R: Rng + ?Sized>(&mut self, cfg: &Config, mut game: Game, rng: &mut R) {
+    fn iterate<R: Rng + ?Sized>(&mut self, mut game: Game, rng: &mut R) {
         self.path.clear();
         let mut node = 0u32;
         while !game.is_over() {
             let gi = self.group(node, &mut game, rng);
             let group = self.nodes[node as usize].groups[gi].clone();
-            let e = self.select(cfg, &group);
+            let e = self.select(&group);
             self.path.push((node, e));
             let edge = self.edges[e as usize];
             game.play_unchecked(edge.mv);
             if edge.child == NONE {
                 // Expand one node per iteration, then play out from it.
                 let child = self.nodes.len() as u32;
-                self.nodes.push(Node::default());
+                let depth = self.nodes[node as usize].depth + 1;
+                self.nodes.push(Node {
+                    depth,
+                    groups: Vec::new(),
+                });
                 self.edges[e as usize].child = child;
                 break;
             }
             node = edge.child;
         }
-        let scores = match cfg.playout {
+        let scores = match self.cfg.playout {
             Playout::Random => {
                 game.play_random(rng);
                 game.scores()
@@ -227,7 +260,12 @@ impl Tree {
                 game.projected_scores()
             }
         };
-        payoffs(&scores, cfg.win_weight, cfg.diff_scale, &mut self.rewards);
+        payoffs(
+            &scores,
+            self.cfg.win_weight,
+            self.cfg.diff_scale,
+            &mut self.rewards,
+        );
         for &(node, e) in &self.path {
             let edge = &mut self.edges[e as usize];
             // The group is found again by the edge index: groups are contiguous ranges.
@@ -246,9 +284,10 @@ impl Tree {
 
 /// Searches the pending decision of `view` and returns the most visited root move.
 ///
-/// `moves` are the legal moves of the view (at least two). The root's edges are ordered by
-/// the one-ply evaluation when the configuration asks for it; if the search is stopped
-/// before its first iteration, the best of that evaluation is the answer.
+/// `moves` are the legal moves of the view (at least two); the root's edges are built from
+/// a determinization, whose legal moves are the same (the pending decision is public). If
+/// the search is stopped before its first iteration, the best of the one-ply evaluation is
+/// the answer (or the first move, when there are no priors).
 pub fn search<R: Rng + ?Sized>(
     view: &PublicView,
     moves: &[Move],
@@ -256,55 +295,34 @@ pub fn search<R: Rng + ?Sized>(
     limits: &Limits,
     cfg: &Config,
 ) -> Move {
-    let root_game = view.determinize(rng);
-    let player = view.decision().player().map_or(0, usize::from);
-    let mut order: Vec<usize> = (0..moves.len()).collect();
-    if cfg.root_order {
-        let values = one_ply(&root_game, moves, limits);
-        // Stable sort: equal values keep the engine's order, so the search is reproducible.
-        order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
-    } else {
-        order.shuffle(rng);
-    }
+    let mut root_game = view.determinize(rng);
     let mut tree = Tree {
+        cfg: *cfg,
+        limits,
         nodes: vec![Node::default()],
-        edges: order
-            .iter()
-            .map(|&i| Edge {
-                mv: moves[i],
-                child: NONE,
-                visits: 0,
-                total: 0.0,
-            })
-            .collect(),
+        edges: Vec::new(),
         moves: Vec::with_capacity(256),
         path: Vec::with_capacity(64),
         rewards: Vec::with_capacity(6),
     };
-    tree.nodes[0].groups.push(Group {
-        key: group_key(view.decision()),
-        player: player as u8,
-        start: 0,
-        len: moves.len() as u32,
-        visits: 0,
-    });
+    tree.group(0, &mut root_game, rng);
+    let Some(root) = tree.nodes[0].groups.first().cloned() else {
+        return moves[0];
+    };
     let mut done = 0u64;
     while !limits.done(done) {
-        tree.iterate(cfg, view.determinize(rng), rng);
+        tree.iterate(view.determinize(rng), rng);
         done += 1;
     }
-    if done == 0 {
-        return tree.edges[0].mv;
-    }
     // The most visited edge; among equals the better mean, then the better one-ply order.
-    let root = &tree.edges[..moves.len()];
+    let edges = &tree.edges[root.start as usize..(root.start + root.len) as usize];
     let mut best = 0;
-    for (i, e) in root.iter().enumerate() {
-        let b = &root[best];
+    for (i, e) in edges.iter().enumerate() {
+        let b = &edges[best];
         let mean = |e: &Edge| e.total / f64::from(e.visits.max(1));
         if e.visits > b.visits || (e.visits == b.visits && mean(e) > mean(b)) {
             best = i;
         }
     }
-    root[best].mv
+    edges.get(best).map_or(moves[0], |e| e.mv)
 }
