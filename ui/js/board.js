@@ -38,6 +38,7 @@ export class Board {
     host.append(this.svg);
     this.tileEls = new Map();
     this.camera = { scale: 0.6, x: -200, y: -200 };
+    this.figureScale = 1.05;
     this.userMoved = false;
     this.want = {};
     this.frame = 0;
@@ -86,6 +87,12 @@ export class Board {
     const { scale, x, y } = this.camera;
     this.world.setAttribute('transform', `matrix(${scale} 0 0 ${scale} ${-x * scale} ${-y * scale})`);
     this.svg.classList.toggle('zoomed-out', scale * TILE < 56);
+    // A figure is about 30 units tall: keep it at least ~20 px on screen, in coarse steps.
+    const figureScale = Math.min(1.8, Math.max(1.05, Math.round((20 / (30 * scale)) * 4) / 4));
+    if (figureScale !== this.figureScale) {
+      this.figureScale = figureScale;
+      if (w.view && !w.viewDirty) this.renderFigures(w.view);
+    }
     if (w.viewDirty) { w.viewDirty = false; this.renderView(w.view); w.marksDirty = true; }
     if (w.cellsDirty) { w.cellsDirty = false; this.renderCells(); }
     if (w.previewDirty) { w.previewDirty = false; this.renderPreview(); }
@@ -113,16 +120,21 @@ export class Board {
       if (!seen.has(key)) { g.remove(); this.tileEls.delete(key); }
     }
     this.placed = new Map(view.tiles.map((t) => [cellKey(t.x, t.y), t]));
-    // Figures are few; they are redrawn as a whole.
+    this.renderFigures(view);
+    this.renderOverlay(view);
+    this.world.classList.toggle('overlay-on', !!this.want.overlay);
+  }
+
+  /** Figures are few; they are redrawn as a whole, larger when zoomed out so that each
+   * owner's colour and shape stay visible at any zoom. */
+  renderFigures(view) {
     const figs = [];
     for (const f of view.figures) {
       const [px, py] = this.anchor(f.x, f.y, f.on);
       const farmer = f.kind === 'follower' && f.feature === 'field';
-      figs.push(figureSvg(f.owner, f.kind, px, py, { farmer, scale: 1.05, extraClass: `owner-${f.owner}` }));
+      figs.push(figureSvg(f.owner, f.kind, px, py, { farmer, scale: this.figureScale, extraClass: `owner-${f.owner}` }));
     }
     this.layers.figures.innerHTML = figs.join('');
-    this.renderOverlay(view);
-    this.world.classList.toggle('overlay-on', !!this.want.overlay);
   }
 
   renderOverlay(view) {
