@@ -71,8 +71,8 @@ test('history: export a finished match, import it back; help explains farms, bar
   const exported = await page.evaluate(async () => (await window.__TAURI__.core.invoke('history_export', { id: (await window.__TAURI__.core.invoke('history_list', { profileId: null })).matches[0].id, path: null })).json);
   await page.setInputFiles('#import-file', { name: 'match.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
   await page.locator('.toast.note', { hasText: 'Imported' }).waitFor();
-  await page.check('text=All profiles');
   await page.waitForFunction(() => document.querySelectorAll('.match-list > li').length === 2);
+  assert.ok(await page.locator('text=All profiles >> input').isChecked(), 'imported records are shown');
   await page.setInputFiles('#import-file', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"nope": 1}') });
   await page.locator('.toast.error[data-code="record/invalid"]').waitFor();
   await shot(page, 'desktop-15-history-import');

@@ -100,7 +100,10 @@ export class GameScreen {
     if (fit || !previous || previous.gameId !== view.gameId) this.board.fit(false);
     else if (view.lastPlaced) this.board.follow(view.lastPlaced.x, view.lastPlaced.y);
     this.board.setMarks(marks ?? (view.lastPlaced ? [{ ...view.lastPlaced, kind: 'last' }] : []));
-    if (view.saveError) showError(view.saveError, 'The game could not be saved');
+    // A failing autosave is reported once per distinct failure, not on every view.
+    const saveKey = view.saveError ? `${view.saveError.code}:${view.saveError.message}` : null;
+    if (saveKey && saveKey !== this.saveKey) showError(view.saveError, 'The game could not be saved');
+    this.saveKey = saveKey;
     if (view.over && !this.ended) this.finish(view);
   }
 

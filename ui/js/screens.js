@@ -97,6 +97,8 @@ export async function renderHistory(root, app) {
     try {
       const s = await api.historyImport({ json: await file.text() });
       showNote(`Imported the match of ${formatDate(s.date)}.`);
+      // Imported records belong to no profile: show every profile's matches so it is seen.
+      filters.all = true;
       await renderHistory(root, app);
     } catch (err) { showError(err, 'Import failed'); }
   } });
@@ -211,6 +213,7 @@ export async function renderProfile(root, app) {
         h('tbody', {}, Object.entries(st.byLevel).map(([lvl, r]) => h('tr', {}, h('th', { scope: 'row' }, lvl), [r.games, r.wins, r.losses, r.draws].map((n) => h('td', {}, String(n)))))))
         : h('p', {}, 'No games yet.')));
   }
+  if (!profiles.profiles.length) root.append(h('p', { class: 'empty' }, 'No profile yet: create one on the ', h('a', { href: '#/start' }, 'Play'), ' screen.'));
   root.append(h('div', { class: 'card' }, h('h3', {}, 'All profiles'),
     h('ul', { class: 'profile-list' }, profiles.profiles.map((p) => {
       const input = h('input', { type: 'text', value: p.name, maxlength: '40', 'aria-label': `New name for ${p.name}` });
