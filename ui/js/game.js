@@ -187,10 +187,10 @@ export class GameScreen {
         const pic = h('button', { class: 'drawn-tile', type: 'button', 'aria-label': `Drawn tile ${d.tile}; rotate it (R)`, onclick: () => this.state.rotate(), html: tileSvg(type, rot, 76) });
         const rotations = s.selection?.kind === 'place' ? d.cells.find((c) => c.x === s.selection.x && c.y === s.selection.y)?.rotations.length ?? 1 : 0;
         p.append(h('div', { class: 'drawn' }, pic,
-          h('div', {}, title(s.selection ? (rotations > 1 ? `Tap the tile again or press R to turn it (${rotations} ways fit), then confirm.` : 'This is the only way it fits here. Confirm, or tap another square.') : `Place tile ${d.tile}: tap a highlighted square (${d.cells.length} fit).`),
-            h('div', { class: 'row' },
-              h('button', { class: 'btn', type: 'button', onclick: () => this.state.rotate(), disabled: rotations === 1, 'aria-keyshortcuts': 'R' }, '⟳ Rotate'),
-              confirm))));
+          title(s.selection ? (rotations > 1 ? `Tap the tile again or press R to turn it (${rotations} ways fit), then confirm.` : 'This is the only way it fits here. Confirm, or tap another square.') : `Place tile ${d.tile}: tap a highlighted square (${d.cells.length} fit).`),
+          h('div', { class: 'row' },
+            h('button', { class: 'btn', type: 'button', onclick: () => this.state.rotate(), disabled: rotations === 1, 'aria-keyshortcuts': 'R' }, '⟳ Rotate'),
+            confirm)));
         break;
       }
       case 'place_figure': {
