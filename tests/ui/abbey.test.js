@@ -59,16 +59,16 @@ test('desktop: the final abbey round warns that it is the last chance', async ()
   await press(page.getByRole('button', { name: 'Start as Ada' }));
   await page.locator('.cell.hole').waitFor();
   let sawWarning = false;
-  for (let i = 0; i < 200; i++) {
-    const state = await panelState(page);
-    if (state === 'over') break;
+  const check = async (state) => {
     if (state === 'final_abbey' && !sawWarning) {
       sawWarning = true;
       assert.match(await page.locator('.action-panel .warning').innerText(), /Last chance/);
       assert.ok(await page.locator('.cell.hole').count() >= 1, 'the holes are highlighted');
       await shot(page, 'desktop-22-final-abbey');
     }
-    await playOne(page, press, () => false);
+  };
+  for (let i = 0; i < 400; i++) {
+    if ((await playOne(page, press, () => false, check)) === 'over') break;
   }
   assert.ok(sawWarning, 'the final abbey offer was shown');
   const moves = await page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'game_play').map((c) => c.args.move.type));

@@ -30,13 +30,8 @@ for (const [name, device] of DEVICES) {
     await page.waitForTimeout(200);
     await shot(page, `${name}-03-preview`);
 
-    let sawFigure = false;
     const decisions = await playToEnd(page, press, {
       onDecision: async (state, n) => {
-        if (state === 'place_tile' && n === 2 && !sawFigure) {
-          // After the first placement the figure spots are offered on the new tile.
-          sawFigure = true;
-        }
         if (n === 3) await shot(page, `${name}-04-mid-game`);
       },
     });

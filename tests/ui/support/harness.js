@@ -43,8 +43,9 @@ export async function panelState(page) {
  * Plays one human decision by tapping or clicking on the board and the panel. Figures go on
  * the first offered spot every other turn, so that scoring, returns and the log happen.
  */
-export async function playOne(page, press, wantFigure = () => true) {
+export async function playOne(page, press, wantFigure = () => true, before = null) {
   const state = await panelState(page);
+  if (before) await before(state);
   const panel = page.locator('.action-panel');
   switch (state) {
     case 'place_tile': {
