@@ -206,3 +206,19 @@ test('resigning asks first, then ends the game as resigned', async () => {
   assert.match(await page.locator('#end-title').innerText(), /resigned/);
   await context.close();
 });
+
+test('an AI event delivered after the answer does not replace the newer view', async () => {
+  const { page, press, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 30, lateEvents: true });
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  for (let turn = 0; turn < 3; turn++) {
+    await page.locator('.cell.legal').first().waitFor();
+    await press(page.locator('.cell.legal').first());
+    await press(page.locator('button.confirm'));
+    await page.waitForFunction(() => document.querySelector('.action-panel')?.textContent.includes('Place a figure'));
+    await press(page.getByRole('button', { name: 'No figure' }));
+    await page.locator('.drawn-tile').waitFor();
+    await page.waitForTimeout(250);
+    assert.equal(await panelState(page), 'place_tile', 'still the human\'s turn after a late event');
+  }
+  await context.close();
+});

@@ -60,13 +60,19 @@ export class GameScreen {
   async gameNewWithProgress(fn) {
     this.accepting = true;
     this.busy = true;
+    this.inFlight = true;
+    this.settled = false;
     try {
       const view = await fn();
+      this.inFlight = false;
       await this.queue;
+      this.settled = true;
       this.busy = false;
       await this.start(view);
       return view;
     } finally {
+      this.inFlight = false;
+      this.settled = true;
       this.accepting = false;
       this.busy = false;
       this.refresh();
@@ -304,16 +310,22 @@ export class GameScreen {
     if (this.busy) return;
     this.busy = true;
     this.refresh();
+    this.inFlight = true;
+    this.settled = false;
     try {
       const view = await api.gamePlay(move);
+      this.inFlight = false;
       await this.queue;
+      this.settled = true;
       this.thinking = null;
       this.busy = false;
       this.show(view);
       await this.reloadLog();
       announce(this.describe(view));
     } catch (e) {
+      this.inFlight = false;
       await this.queue;
+      this.settled = true;
       this.thinking = null;
       this.busy = false;
       showError(e, 'Move refused');
@@ -337,8 +349,12 @@ export class GameScreen {
 
   /** One `ai-progress` event: shown in order, one move at a time, with a pause between. */
   progress(p) {
+    // Events that arrive when no command is running belong to one already answered: the
+    // view that command returned is newer, so they are dropped.
+    if (!this.inFlight) return;
     if (!this.accepting && (!this.state.view || p.gameId !== this.state.view.gameId)) return;
     this.queue = this.queue.then(async () => {
+      if (!this.inFlight && this.settled) return;
       if (p.stage === 'thinking') {
         this.thinking = p.player;
         this.refresh();

@@ -544,7 +544,9 @@ function installDouble(config) {
   }
 
   const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+  let lastEmitted = null;
   function emit(payload) {
+    lastEmitted = payload;
     for (const l of listeners.slice()) if (l.event === 'ai-progress') l.handler({ event: 'ai-progress', id: 1, payload: clone(payload) });
   }
 
@@ -612,6 +614,8 @@ function installDouble(config) {
       g.undo = midTurn ? (move.type === 'place' || move.type === 'abbey' ? snap : g.undo) : null;
       pushPosition(g);
       await runAi(g);
+      // Like a real event channel, an event may be delivered after the command's answer.
+      if (config.lateEvents && lastEmitted) { const late = lastEmitted; setTimeout(() => emit(late), 5); }
       return view(g);
     },
     game_undo: () => {
