@@ -544,9 +544,9 @@ function installDouble(config) {
   }
 
   const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
-  let lastEmitted = null;
+  let firstMoved = null;
   function emit(payload) {
-    lastEmitted = payload;
+    if (payload.stage === 'moved' && !firstMoved) firstMoved = payload;
     for (const l of listeners.slice()) if (l.event === 'ai-progress') l.handler({ event: 'ai-progress', id: 1, payload: clone(payload) });
   }
 
@@ -613,9 +613,11 @@ function installDouble(config) {
       const midTurn = !g.over && g.decision.human && (g.decision.kind === 'place_figure' || g.decision.kind === 'move_wagon');
       g.undo = midTurn ? (move.type === 'place' || move.type === 'abbey' ? snap : g.undo) : null;
       pushPosition(g);
+      firstMoved = null;
       await runAi(g);
-      // Like a real event channel, an event may be delivered after the command's answer.
-      if (config.lateEvents && lastEmitted) { const late = lastEmitted; setTimeout(() => emit(late), 5); }
+      // Like a real event channel, an event may be delivered after the command's answer:
+      // here the AI's first move of this answer comes again, late.
+      if (config.lateEvents && firstMoved) { const late = firstMoved; setTimeout(() => emit(late), 5); }
       return view(g);
     },
     game_undo: () => {
