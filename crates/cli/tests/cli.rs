@@ -148,3 +148,74 @@ fn bench_prints_one_json_line() {
     assert!(v["games_per_sec"].as_f64().unwrap() > 0.0);
     assert!(v["turns_per_sec"].as_f64().unwrap() > v["games_per_sec"].as_f64().unwrap());
 }
+
+#[test]
+fn suggest_names_the_best_move_of_a_record_in_progress() {
+    let dir = temp("suggest");
+    let file = dir.join("game.json");
+    let out = carcassonne(&[
+        "random",
+        "--seed",
+        "4",
+        "--expansions",
+        "abbey-mayor",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    // The first 21 entries of a finished game make a game in progress.
+    let finished = std::fs::read_to_string(&file).unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(&finished).unwrap();
+    record["turns"].as_array_mut().unwrap().truncate(21);
+    record["end"] = serde_json::Value::Bool(false);
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = carcassonne(&[
+        "suggest",
+        file.to_str().unwrap(),
+        "--level",
+        "hard",
+        "--iterations",
+        "20",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["level"], "hard");
+    assert!(v["move"]["decision"].is_string(), "{v}");
+
+    // A finished game has nothing to suggest: a clear error, not a panic.
+    std::fs::write(&file, finished).unwrap();
+    let out = carcassonne(&["suggest", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("game is over"));
+}
+
+#[test]
+fn arena_prints_one_summary_per_contestant() {
+    let out = carcassonne(&[
+        "arena",
+        "--players",
+        "medium@3,random",
+        "--games",
+        "1",
+        "--expansions",
+        "abbey-mayor",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["games"], 2);
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    assert_eq!(players[0]["player"], "medium@3");
+    let wins: f64 = players.iter().map(|p| p["wins"].as_f64().unwrap()).sum();
+    assert_eq!(wins, 2.0);
+    let out = carcassonne(&["arena", "--players", "hard,grandmaster"]);
+    assert_eq!(out.status.code(), Some(2), "clap rejects an unknown level");
+}
