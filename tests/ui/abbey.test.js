@@ -64,11 +64,20 @@ test('desktop: the final abbey round warns that it is the last chance', async ()
       sawWarning = true;
       assert.match(await page.locator('.action-panel .warning').innerText(), /Last chance/);
       assert.ok(await page.locator('.cell.hole').count() >= 1, 'the holes are highlighted');
+      await page.waitForTimeout(400);
+      const inView = await page.evaluate(() => {
+        const host = document.querySelector('#screen-game .board-host').getBoundingClientRect();
+        return [...document.querySelectorAll('.cell.hole')].every((c) => {
+          const r = c.getBoundingClientRect();
+          return r.left >= host.left && r.right <= host.right && r.top >= host.top && r.bottom <= host.bottom;
+        });
+      });
+      assert.ok(inView, 'the camera shows every hole, even after a close-up on a figure');
       await shot(page, 'desktop-22-final-abbey');
     }
   };
   for (let i = 0; i < 400; i++) {
-    if ((await playOne(page, press, () => false, check)) === 'over') break;
+    if ((await playOne(page, press, () => true, check)) === 'over') break;
   }
   assert.ok(sawWarning, 'the final abbey offer was shown');
   const moves = await page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'game_play').map((c) => c.args.move.type));

@@ -239,6 +239,11 @@ export class Board {
     this.userMoved = false;
   }
 
+  /** Whether a cell is fully in view. */
+  isVisible(x, y) {
+    return cellVisible(this.camera, this.size.width, this.size.height, x, y, 0);
+  }
+
   /** Brings a cell into view if it is not, keeping the zoom. */
   follow(x, y) {
     if (cellVisible(this.camera, this.size.width, this.size.height, x, y)) return;
@@ -248,9 +253,10 @@ export class Board {
   }
 
   /** Zooms so that one cell is large enough for tapping figure spots, and centres it. */
-  focusCell(x, y, tilePx = 200, animate = true) {
+  focusCell(x, y, tilePx = 200, animate = true, keepCloser = true) {
     this.focusTarget = { x, y, px: tilePx };
-    const scale = Math.max(this.camera.scale, Math.min(tilePx, Math.min(this.size.width, this.size.height) * 0.7) / TILE);
+    const want = Math.min(tilePx, Math.min(this.size.width, this.size.height) * 0.7) / TILE;
+    const scale = keepCloser ? Math.max(this.camera.scale, want) : want;
     this.moveTo({ scale, x: (x + 0.5) * TILE - this.size.width / (2 * scale), y: (y + 0.5) * TILE - this.size.height / (2 * scale) }, animate);
   }
 

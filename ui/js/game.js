@@ -258,17 +258,17 @@ export class GameScreen {
     b.setCells(cells, kind);
     b.setPreview(preview);
     b.setSpots(spots, selected);
-    const focusKey = mine && (d.kind === 'place_figure' || d.kind === 'move_wagon') ? `${v.turn}:${d.kind}:${d.x},${d.y}` : null;
-    if (focusKey && focusKey !== this.focused) {
-      this.focused = focusKey;
+    // The camera follows each new decision of the human: close up on the new tile for a
+    // figure, around the wagon for its targets, and the whole board when squares or holes
+    // are offered (unless the player has moved the view and they are all in sight).
+    const key = mine ? `${v.turn}:${d.kind}:${d.player}:${d.x ?? ''},${d.y ?? ''}` : null;
+    if (key && key !== this.cameraKey) {
+      this.cameraKey = key;
       if (d.kind === 'place_figure') b.focusCell(d.x, d.y);
-      else if (d.targets.length) b.follow(d.targets[0].x, d.targets[0].y);
+      else if (d.kind === 'move_wagon') b.focusCell(d.from.x, d.from.y, Math.min(b.size.width, b.size.height) / 3.4, true, false);
+      else if (cells.length && (!b.userMoved || b.focusTarget || !cells.every((c) => b.isVisible(c.x, c.y)))) b.fit(true);
     }
-    if (!focusKey && this.focused) { this.focused = null; b.focusTarget = null; }
-    if (mine && d.kind === 'place_tile' && this.lastDecisionKey !== `${v.turn}:place`) {
-      this.lastDecisionKey = `${v.turn}:place`;
-      if (!b.userMoved) b.fit(true);
-    }
+    if (!key) this.cameraKey = null;
   }
 
   // --- Input.
