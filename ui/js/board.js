@@ -1,7 +1,7 @@
 // The board: an SVG that draws tiles, figures, highlights, targets and floating points. It
 // knows no rules: it is told what to show and reports taps. Changes are collected and
 // applied once per animation frame; tiles already drawn are kept, not redrawn.
-import { TILE, cellKey, bounds, fitCamera, cellVisible, zoomAt } from './geometry.js';
+import { TILE, cellKey, bounds, fitCamera, cellVisible, zoomAt, screenToBoard } from './geometry.js';
 import { tileMarkup, anchorFor, segmentShapes } from './tiledraw.js';
 import { figureSvg, playerColour, shapePath } from './players.js';
 import { attachGestures } from './events.js';
@@ -218,7 +218,7 @@ export class Board {
 
   tap(sx, sy, target) {
     const spot = target?.closest?.('[data-spot]');
-    const [bx, by] = [this.camera.x + sx / this.camera.scale, this.camera.y + sy / this.camera.scale];
+    const [bx, by] = screenToBoard(this.camera, sx, sy);
     const cell = { x: Math.floor(bx / TILE), y: Math.floor(by / TILE) };
     if (spot) {
       const [x, y, on] = spot.dataset.spot.split(',');

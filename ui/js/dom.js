@@ -72,16 +72,6 @@ export function confirmDialog(title, text, { confirm = 'OK', cancel = 'Cancel', 
   });
 }
 
-/** Runs an async action with its button busy; failures are shown, then rethrown as null. */
-export async function guarded(fn, context) {
-  try {
-    return await fn();
-  } catch (e) {
-    showError(e, context);
-    return null;
-  }
-}
-
 export function formatDate(iso) {
   if (!iso) return '';
   const d = new Date(iso);

@@ -55,11 +55,6 @@ export function rotatePoint([x, y], rotation) {
   }
 }
 
-/** The board-space point of a tile-local point on the tile at (x, y). */
-export function boardPoint(x, y, [px, py]) {
-  return [x * TILE + px, y * TILE + py];
-}
-
 /** The cell key used in maps: "x,y". */
 export function cellKey(x, y) {
   return `${x},${y}`;
@@ -101,11 +96,6 @@ export function zoomAt(camera, factor, sx, sy, { minScale = 0.15, maxScale = 4 }
 /** The board point under a screen point. */
 export function screenToBoard(camera, sx, sy) {
   return [camera.x + sx / camera.scale, camera.y + sy / camera.scale];
-}
-
-/** The cell containing a board point. */
-export function cellAt([bx, by]) {
-  return { x: Math.floor(bx / TILE), y: Math.floor(by / TILE) };
 }
 
 /** Whether a cell lies fully inside the camera's view of a width × height viewport. */
