@@ -90,8 +90,14 @@ export class GameScreen {
   async reloadLog() {
     try {
       const events = await api.gameLog();
-      this.logKeys.clear();
-      this.log.replaceChildren();
+      // Usually the log only grows; after an undo it shrinks and is rebuilt without animation.
+      const keys = new Set(eventKeys(events));
+      if (![...this.logKeys].every((k) => keys.has(k))) {
+        this.logKeys.clear();
+        this.log.replaceChildren();
+        this.log.classList.add('no-anim');
+        requestAnimationFrame(() => requestAnimationFrame(() => this.log.classList.remove('no-anim')));
+      }
       this.addEvents(events, { float: false });
     } catch (e) {
       if (e.code !== 'game/none') showError(e, 'Could not read the game log');
@@ -375,30 +381,19 @@ export class GameScreen {
   }
 
   addEvents(events, { float }) {
-    let lastTurn = null;
-    const byTurn = new Map();
-    for (const ev of events) {
-      const list = byTurn.get(ev.turn) ?? [];
-      list.push(ev);
-      byTurn.set(ev.turn, list);
-    }
-    for (const [turn, list] of byTurn) {
-      list.forEach((ev, i) => {
-        const key = `${turn}|${i}|${ev.type}|${ev.text}`;
-        if (this.logKeys.has(key)) return;
-        this.logKeys.add(key);
-        if (!ev.text) return;
-        const scored = ev.type === 'scored';
-        const who = ev.player != null ? ev.player : ev.scored?.players?.[0];
-        this.log.prepend(h('li', { class: `log-item ${ev.type}` },
-          who != null ? h('span', { class: 'who', html: badgeSvg(who, 16) }) : null,
-          h('span', { class: 'turn-no' }, `${turn}`), ev.text));
-        if (scored && float) this.floatScore(ev, list);
-        lastTurn = turn;
-      });
-    }
+    const keys = eventKeys(events);
+    events.forEach((ev, n) => {
+      const key = keys[n];
+      if (this.logKeys.has(key)) return;
+      this.logKeys.add(key);
+      if (!ev.text) return;
+      const who = ev.player != null ? ev.player : ev.scored?.players?.[0];
+      this.log.prepend(h('li', { class: `log-item ${ev.type}` },
+        who != null ? h('span', { class: 'who', html: badgeSvg(who, 16) }) : null,
+        h('span', { class: 'turn-no' }, `${ev.turn}`), ev.text));
+      if (ev.type === 'scored' && float) this.floatScore(ev, events.filter((e) => e.turn === ev.turn));
+    });
     while (this.log.children.length > 300) this.log.lastChild.remove();
-    return lastTurn;
   }
 
   floatScore(ev, sameTurn) {
@@ -499,6 +494,16 @@ export class GameScreen {
     document.body.append(dlg);
     dlg.showModal();
   }
+}
+
+/** The log's identity of each event: its turn, its place in that turn, its type and text. */
+function eventKeys(events) {
+  const seen = new Map();
+  return events.map((ev) => {
+    const i = seen.get(ev.turn) ?? 0;
+    seen.set(ev.turn, i + 1);
+    return `${ev.turn}|${i}|${ev.type}|${ev.text}`;
+  });
 }
 
 function capital(text) {
