@@ -126,6 +126,11 @@ pub struct GameResult {
     /// Decision times per contestant, in milliseconds.
     #[serde(skip)]
     pub times_ms: Vec<Vec<f64>>,
+    /// CPU time of the deciding thread per decision and contestant, in milliseconds, where
+    /// the system reports it (Linux): unlike wall time, it does not grow when other
+    /// programs compete for the cores.
+    #[serde(skip)]
+    pub cpu_ms: Vec<Vec<f64>>,
     /// What each contestant did with the expansion and its farmers.
     pub usage: Vec<Usage>,
 }
@@ -227,6 +232,10 @@ pub struct PlayerSummary {
     pub median_decision_ms: f64,
     /// Slowest decision in milliseconds.
     pub max_decision_ms: f64,
+    /// Median CPU time of a decision on its thread, in milliseconds (Linux only).
+    pub median_decision_cpu_ms: Option<f64>,
+    /// Largest CPU time of a decision on its thread, in milliseconds (Linux only).
+    pub max_decision_cpu_ms: Option<f64>,
     /// Pieces used per game.
     pub per_game: Usage,
 }
@@ -270,12 +279,14 @@ pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameRe
     game.set_logging(false);
     let stop = AtomicBool::new(false);
     let mut times_ms = vec![Vec::new(); n];
+    let mut cpu_ms = vec![Vec::new(); n];
     let mut usage = vec![Usage::default(); n];
     let mut decision = 0u64;
     let base = mix(mix(cfg.seed ^ mix(deal)) ^ rotation as u64);
     while let Some(seat) = game.decision().player() {
         let who = (usize::from(seat) + rotation) % n;
         let spec = cfg.players[who];
+        let cpu_start = thread_cpu_ns();
         let started = Instant::now();
         let mv = choose_move(
             spec.level,
@@ -285,6 +296,9 @@ pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameRe
             &stop,
         );
         times_ms[who].push(started.elapsed().as_secs_f64() * 1000.0);
+        if let (Some(a), Some(b)) = (cpu_start, thread_cpu_ns()) {
+            cpu_ms[who].push(b.saturating_sub(a) as f64 / 1e6);
+        }
         usage[who].count(&game, mv);
         game.play(mv).map_err(|error| ArenaError::IllegalMove {
             deal,
@@ -303,8 +317,25 @@ pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameRe
         rotation,
         scores,
         times_ms,
+        cpu_ms,
         usage,
     })
+}
+
+/// Nanoseconds the calling thread has run on a CPU, from Linux's scheduler statistics;
+/// `None` where they are not available.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// The median of sorted values (0 when empty).
+fn median(sorted: &[f64]) -> f64 {
+    match sorted.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
 }
 
 /// The Wilson score interval at 95% for `wins` out of `n`.
@@ -388,13 +419,12 @@ pub fn summarise(cfg: &ArenaConfig, games: &[GameResult]) -> ArenaSummary {
                 .flat_map(|g| g.times_ms[who].iter().copied())
                 .collect();
             times.sort_by(f64::total_cmp);
-            let median = if times.is_empty() {
-                0.0
-            } else if times.len() % 2 == 1 {
-                times[times.len() / 2]
-            } else {
-                (times[times.len() / 2 - 1] + times[times.len() / 2]) / 2.0
-            };
+            let mut cpu: Vec<f64> = games
+                .iter()
+                .flat_map(|g| g.cpu_ms[who].iter().copied())
+                .collect();
+            cpu.sort_by(f64::total_cmp);
+            let has_cpu = !cpu.is_empty() && cpu.len() == times.len();
             let mut per_game = Usage::default();
             for g in games {
                 per_game.add(&g.usage[who]);
@@ -415,8 +445,10 @@ pub fn summarise(cfg: &ArenaConfig, games: &[GameResult]) -> ArenaSummary {
                     / count,
                 decisions: times.len(),
                 mean_decision_ms: times.iter().sum::<f64>() / times.len().max(1) as f64,
-                median_decision_ms: median,
+                median_decision_ms: median(&times),
                 max_decision_ms: times.last().copied().unwrap_or(0.0),
+                median_decision_cpu_ms: has_cpu.then(|| median(&cpu)),
+                max_decision_cpu_ms: cpu.last().copied().filter(|_| has_cpu),
                 per_game,
             }
         })
