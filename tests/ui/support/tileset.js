@@ -83,7 +83,8 @@ function parse(id, count, edges, spec) {
   }
   return {
     id, count, expansion: id.startsWith('AM'), edges, monastery: segments.some((s) => s.kind === 'monastery'),
-    rotations: id === 'abbey' ? [0] : rotations, segments,
+    // The app lists every rotation for the abbey, whose drawing does not turn.
+    rotations: id === 'abbey' ? [0, 90, 180, 270] : rotations, segments,
   };
 }
 
