@@ -41,6 +41,15 @@ const find = async (css) => (await wd('POST', s('/element'), { using: 'css selec
 const findAll = async (css) => (await wd('POST', s('/elements'), { using: 'css selector', value: css })).map((e) => e[ELEMENT]);
 const byText = async (tag, text) => (await wd('POST', s('/element'), { using: 'xpath', value: `//${tag}[normalize-space(.)=${JSON.stringify(text)}]` }))[ELEMENT];
 const click = (id) => wd('POST', s(`/element/${id}/click`), {});
+// Finds and clicks in one go, again if the panel was redrawn in between (a stale element).
+async function clickFresh(findIt) {
+  for (let i = 0; ; i++) {
+    try { return await click(await findIt()); } catch (e) {
+      if (i >= 5 || !/stale element|not found|no such element/.test(e.message)) throw e;
+      await sleep(150);
+    }
+  }
+}
 const type = (id, text) => wd('POST', s(`/element/${id}/value`), { text });
 async function shot(name) {
   const png = await wd('GET', s('/screenshot'));
@@ -55,7 +64,8 @@ async function until(script, what, timeout = 30000) {
     await sleep(100);
   }
 }
-const clickText = async (tag, text) => click(await byText(tag, text));
+const clickText = (tag, text) => clickFresh(() => byText(tag, text));
+const clickCss = (css) => clickFresh(() => find(css));
 
 // SVG shapes are clicked with a real pointer at their centre, as a mouse would: the first
 // one whose centre is in the visible board and not under the zoom buttons. False if none.
@@ -156,7 +166,7 @@ async function wholeGame() {
         await wd('DELETE', s('/actions'));
       }
       await until("return !!document.querySelector('.preview')", 'the tile preview');
-      await click(await find('button.confirm'));
+      await clickCss('button.confirm');
     } else if (state === 'place_figure') {
       const spots = await findAll('.spot');
       if (spots.length && figureTurn++ % 2 === 0) {
@@ -164,7 +174,7 @@ async function wholeGame() {
         await sleep(450);
         if (await clickSvg('.spot')) {
           await until("return !!document.querySelector('.spot.selected')", 'the chosen spot');
-          await click(await find('button.confirm'));
+          await clickCss('button.confirm');
           figures++;
         } else {
           await clickText('button', 'No figure');
@@ -181,7 +191,7 @@ async function wholeGame() {
         await sleep(400);
         assert.ok(await clickSvg('.cell.hole'), 'a hole is on screen');
         await until("return !!document.querySelector('.preview')", 'the abbey preview');
-        await click(await find('button.confirm'));
+        await clickCss('button.confirm');
       } else {
         await clickText('button', 'Keep the abbey');
       }
@@ -210,18 +220,40 @@ async function wholeGame() {
   await until("return !!document.querySelector('#screen-match:not([hidden]) .replay-ctl')", 'the match page');
   const last = await exec("return +document.querySelector('#replay-slider').max");
   assert.ok(last > 30);
-  await click(await find('[aria-label="First turn"]'));
+  await clickCss('[aria-label="First turn"]');
   await until("return document.querySelector('.turn-label').textContent.startsWith('Turn 0 ') && document.querySelectorAll('#screen-match .tile').length === 1", 'the start position');
-  await click(await find('[aria-label="Next turn"]'));
-  await click(await find('[aria-label="Next turn"]'));
+  await clickCss('[aria-label="Next turn"]');
+  await clickCss('[aria-label="Next turn"]');
   await until("return document.querySelector('.turn-label').textContent.startsWith('Turn 2 ') && document.querySelectorAll('#screen-match .tile').length >= 2", 'turn 2');
   await shot('07-replay-turn-2');
   await click(await find('#replay-slider'));
   await until("return +document.querySelector('#replay-slider').value > 2", 'the slider to move');
-  await click(await find('[aria-label="Last turn"]'));
+  await clickCss('[aria-label="Last turn"]');
   await until(`return document.querySelector('.turn-label').textContent.startsWith('Turn ${last} ')`, 'the last turn');
   await sleep(300);
   await shot('08-replay-end');
   const errors = await exec("return [...document.querySelectorAll('.toast.error')].map((t) => t.textContent)");
   assert.deepEqual(errors, [], 'no error was shown');
 }
+
+test('a phone-sized window: the start screen and a first move by clicking', async () => {
+  await wd('POST', s('/window/rect'), { width: 390, height: 844 });
+  await exec("location.hash = '#/start'");
+  await until("return !!document.querySelector('#screen-start:not([hidden]) .btn.primary.big')", 'the start screen');
+  await sleep(300);
+  await shot('09-phone-start');
+  await clickText('button', 'Start as E2E Player');
+  await until(`return (() => { ${PANEL_STATE} })() === 'place_tile' || (() => { ${PANEL_STATE} })() === 'draw_or_abbey'`, 'the first decision');
+  await sleep(400);
+  assert.ok(await clickSvg('.cell.legal'), 'a legal square is on screen');
+  await until("return !!document.querySelector('.preview')", 'the tile preview');
+  await shot('10-phone-first-tile');
+  await clickCss('button.confirm');
+  await until(`return (() => { ${PANEL_STATE} })() === 'place_figure'`, 'the figure decision');
+  await sleep(450);
+  await shot('11-phone-figure');
+  await clickText('button', 'No figure');
+  await until(`return (() => { ${PANEL_STATE} })() === 'place_tile'`, 'the next tile after the AI', 60000);
+  const width = await exec('return document.documentElement.scrollWidth');
+  assert.ok(width <= 390, `nothing overflows sideways (${width} px)`);
+});

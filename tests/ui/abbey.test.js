@@ -32,6 +32,8 @@ test('phone: the abbey into a hole, a wagon on it, the wagon moves on after scor
   // Only a monk (follower) or the wagon may go on the abbey.
   const kinds = await page.locator('.action-panel .seg').allInnerTexts();
   assert.deepEqual(kinds.map((k) => k.trim()), ['Follower', 'Wagon']);
+  const hit = await page.locator('.spot-hit').first().boundingBox();
+  assert.ok(hit.width >= 43.5 && hit.height >= 43.5, `a figure spot is a 44 px touch target (${hit.width})`);
   await press(page.getByRole('radio', { name: 'Wagon' }));
   await press(page.locator('.spot').first());
   await press(page.locator('button.confirm'));

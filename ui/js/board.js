@@ -93,6 +93,9 @@ export class Board {
       this.figureScale = figureScale;
       if (w.view && !w.viewDirty) this.renderFigures(w.view);
     }
+    // Spots keep a touch area of at least 44 px whatever the zoom: redraw them when it changes.
+    const hit = Math.max(15, Math.round(22 / scale));
+    if (hit !== this.spotHit) { this.spotHit = hit; w.spotsDirty = true; }
     if (w.viewDirty) { w.viewDirty = false; this.renderView(w.view); w.marksDirty = true; }
     if (w.cellsDirty) { w.cellsDirty = false; this.renderCells(); }
     if (w.previewDirty) { w.previewDirty = false; this.renderPreview(); }
@@ -182,6 +185,7 @@ export class Board {
       const on = sel && sel.x === s.x && sel.y === s.y && sel.on === s.on;
       const fig = on && s.seat != null ? figureSvg(s.seat, s.kind, px, py, { farmer: s.farmer, scale: 1.05 }) : '';
       return `<g class="spot${on ? ' selected' : ''}" data-spot="${s.x},${s.y},${s.on}">`
+        + `<circle cx="${px}" cy="${py}" r="${this.spotHit}" class="spot-hit"/>`
         + `<circle cx="${px}" cy="${py}" r="12" class="spot-ring"/>${fig}</g>`;
     }).join('');
   }
@@ -229,8 +233,15 @@ export class Board {
   }
 
   // --- Camera.
+  /** Reads the host's size now (layout may have changed since the last resize report). */
+  measure() {
+    const w = this.host.clientWidth, h = this.host.clientHeight;
+    if (w && h) this.size = { width: w, height: h };
+  }
+
   /** Fits the whole board (and the legal cells) into view. */
   fit(animate = true) {
+    this.measure();
     this.focusTarget = null;
     const view = this.want.view;
     const cells = [...(view?.tiles ?? []), ...(this.want.cells ?? [])];
@@ -254,6 +265,7 @@ export class Board {
 
   /** Zooms so that one cell is large enough for tapping figure spots, and centres it. */
   focusCell(x, y, tilePx = 200, animate = true, keepCloser = true) {
+    this.measure();
     this.focusTarget = { x, y, px: tilePx };
     const want = Math.min(tilePx, Math.min(this.size.width, this.size.height) * 0.7) / TILE;
     const scale = keepCloser ? Math.max(this.camera.scale, want) : want;

@@ -164,7 +164,18 @@ export class GameScreen {
     const v = s.view;
     const d = v.decision;
     const p = this.panel;
+    // Rebuild only when something shown changes, and give the focus back to the same
+    // control, so that keyboard users keep their place.
+    const sig = JSON.stringify([v.gameId, v.turn, d, s.selection, s.figureKind, this.busy, s.myTurn, v.over, v.players.map((x) => x.name)]);
+    if (sig === this.panelSig) return;
+    this.panelSig = sig;
+    const active = p.contains(document.activeElement) ? controlKey(document.activeElement) : null;
     p.replaceChildren();
+    queueMicrotask(() => {
+      if (!active) return;
+      const again = [...p.querySelectorAll('button')].find((b) => controlKey(b) === active);
+      if (again && !again.disabled) again.focus();
+    });
     const title = (t) => h('p', { class: 'prompt' }, t);
     if (v.over) {
       p.append(title('The game is over.'), h('div', { class: 'row' },
@@ -427,6 +438,7 @@ export class GameScreen {
   }
 
   hintNote(text) {
+    this.panel.querySelector('.hint-note')?.remove();
     const note = h('p', { class: 'hint-note', role: 'status' }, `Hint: ${text}`);
     this.panel.append(note);
     announce(`Hint: ${text}`);
@@ -504,6 +516,11 @@ function eventKeys(events) {
     seen.set(ev.turn, i + 1);
     return `${ev.turn}|${i}|${ev.type}|${ev.text}`;
   });
+}
+
+/** What identifies a panel control across rebuilds: its label. */
+function controlKey(el) {
+  return `${el.tagName}:${el.getAttribute('aria-label') ?? el.textContent.trim()}`;
 }
 
 function capital(text) {

@@ -38,7 +38,7 @@ export async function renderStart(root, app) {
   const profileList = h('div', { class: 'choices', role: 'radiogroup', 'aria-label': 'Profile' },
     profiles.profiles.map((p) => h('button', { class: `choice${p.id === profiles.active ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(p.id === profiles.active),
       onclick: async () => { try { await api.profileSelect(p.id); await renderStart(root, app); } catch (err) { showError(err, 'Could not select the profile'); } } },
-    h('strong', {}, p.name), h('small', {}, `${p.stats.games} games · Elo ${Math.round(p.stats.rating.elo)}`))));
+    h('strong', {}, p.name), h('small', {}, `${p.stats.games} ${p.stats.games === 1 ? 'game' : 'games'} · Elo ${Math.round(p.stats.rating.elo)}`))));
   root.append(h('div', { class: 'card' }, h('h3', {}, 'Who is playing?'),
     profiles.profiles.length ? profileList : h('p', {}, 'Create a profile to keep your statistics and history.'),
     h('form', { class: 'row', onsubmit: create }, h('label', { for: 'new-profile', class: 'sr-only' }, 'New profile name'), nameInput,
