@@ -1,6 +1,7 @@
 //! The `carcassonne` command: replay records, play random games, measure speed.
 
 mod arena;
+mod history;
 mod suggest;
 
 use std::io::Write;
@@ -60,6 +61,8 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Print the best move for the player to move in a record in progress, as JSON.
     Suggest(suggest::SuggestArgs),
+    /// List the app's finished matches (the same folder as the app), newest first.
+    History(history::HistoryArgs),
     /// Measure the engine's speed.
     Bench {
         #[command(subcommand)]
@@ -144,6 +147,7 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Arena(args) => arena::run(args),
         Command::Suggest(args) => suggest::run(args),
+        Command::History(args) => history::run(args),
         Command::Bench {
             what:
                 Bench::Random {

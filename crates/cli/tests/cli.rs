@@ -219,3 +219,46 @@ fn arena_prints_one_summary_per_contestant() {
     let out = carcassonne(&["arena", "--players", "hard,grandmaster"]);
     assert_eq!(out.status.code(), Some(2), "clap rejects an unknown level");
 }
+
+#[test]
+fn history_lists_the_apps_matches_from_the_apps_folder() {
+    let dir = temp("history");
+    let record = dir.join("game.json");
+    let out = carcassonne(&[
+        "random",
+        "--seed",
+        "4",
+        "--players",
+        "3",
+        "--out",
+        record.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    // The app's folder under XDG_DATA_HOME, as Tauri resolves it from the bundle identifier.
+    let data = dir.join("xdg").join(carcassonne_storage::IDENTIFIER);
+    let storage = carcassonne_storage::Storage::open(&data).unwrap();
+    let meta = storage
+        .import_record(&std::fs::read_to_string(&record).unwrap())
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["history", "--json"])
+        .env("XDG_DATA_HOME", dir.join("xdg"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(listed[0]["id"], meta.id.as_str());
+    assert_eq!(listed[0]["scores"], serde_json::json!(meta.scores));
+    let out = carcassonne(&["history", "--dir", data.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&meta.id) && text.contains("Random 1 (random)"),
+        "{text}"
+    );
+    let empty = carcassonne(&["history", "--dir", dir.join("none").to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&empty.stdout).starts_with("no finished matches"));
+}

@@ -1,0 +1,577 @@
+//! The JSON shapes the UI sees: every command's arguments and results (see `API.md`).
+//!
+//! Stored shapes that the UI also sees (profiles, match summaries, problems, moves by name)
+//! come from the storage crate and are re-exported here, so this module lists them all.
+
+use serde::Serialize;
+
+pub use carcassonne_engine::Breakdown;
+pub use carcassonne_storage::{
+    MatchMeta as MatchSummary, MoveSpec as MoveInput, Problem as StorageProblem, Profile, Replayed,
+};
+
+/// An error as the UI receives it: a stable code and a sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{code}: {message}")]
+pub struct ApiError {
+    /// Stable code, e.g. `move/illegal` (API.md lists them).
+    pub code: String,
+    /// What went wrong, for the player.
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error with `code` and `message`.
+    pub fn new(code: &str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            code: code.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl From<carcassonne_storage::StorageError> for ApiError {
+    fn from(e: carcassonne_storage::StorageError) -> ApiError {
+        ApiError::new(e.code(), e.to_string())
+    }
+}
+
+/// `app_info`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AppInfo {
+    /// The app's version.
+    pub version: String,
+    /// The data folder.
+    pub data_dir: String,
+    /// The AI level names, weakest first.
+    pub levels: Vec<String>,
+    /// Files set aside since launch.
+    pub problems: Vec<StorageProblem>,
+    /// An unfinished game that can be resumed.
+    pub resumable: Option<ResumeInfo>,
+}
+
+/// An AI opponent's level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OpponentConfig {
+    /// Level name.
+    pub level: String,
+}
+
+/// The unfinished game in `current.json`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResumeInfo {
+    /// Its id.
+    pub game_id: String,
+    /// The profile playing.
+    pub profile_id: String,
+    /// That profile's name.
+    pub profile_name: String,
+    /// When it started (RFC 3339).
+    pub started_at: String,
+    /// The AI opponents.
+    pub opponents: Vec<OpponentConfig>,
+    /// Whether Abbey & Mayor is in play.
+    pub abbey_mayor: bool,
+    /// Record entries so far.
+    pub turn: usize,
+    /// Scores so far.
+    pub scores: Vec<u32>,
+}
+
+/// `profiles_list` and `profile_delete`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileList {
+    /// Every profile.
+    pub profiles: Vec<Profile>,
+    /// The active profile's id.
+    pub active: Option<String>,
+}
+
+/// `game_new`'s configuration.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NewGame {
+    /// The profile (null: the active one).
+    #[serde(default)]
+    pub profile_id: Option<String>,
+    /// 1 to 5 AI opponents.
+    pub opponents: Vec<OpponentConfig>,
+    /// Abbey & Mayor on or off.
+    pub abbey_mayor: bool,
+    /// The seed (null: random).
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// A board position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Cell {
+    /// Column (east).
+    pub x: i32,
+    /// Row (south).
+    pub y: i32,
+}
+
+/// A player's figures in the supply.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Supply {
+    /// Ordinary followers.
+    pub followers: u8,
+    /// The mayor.
+    pub mayor: bool,
+    /// The wagon.
+    pub wagon: bool,
+    /// The barn.
+    pub barn: bool,
+    /// The abbey tile.
+    pub abbey: bool,
+}
+
+/// A player in the game view.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerView {
+    /// Seat, 0-based turn order.
+    pub seat: usize,
+    /// Name.
+    pub name: String,
+    /// `human` or `ai`.
+    pub kind: String,
+    /// The AI level.
+    pub level: Option<String>,
+    /// Score.
+    pub score: u32,
+    /// Score by category.
+    pub breakdown: Breakdown,
+    /// The score if the game ended now.
+    pub projected: u32,
+    /// Figures in the supply.
+    pub supply: Supply,
+}
+
+/// A placed tile.
+#[derive(Clone, Debug, Serialize)]
+pub struct TileView {
+    /// Tile id (`abbey` for an abbey).
+    pub id: String,
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Degrees clockwise.
+    pub rotation: u16,
+    /// Placement order, 0 = the start tile.
+    pub order: usize,
+}
+
+/// A figure on the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct FigureView {
+    /// Owner's seat.
+    pub owner: u8,
+    /// `follower`, `mayor`, `wagon` or `barn`.
+    pub kind: String,
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Segment name, or the corner for a barn.
+    pub on: String,
+    /// `road`, `city`, `monastery` or `field`.
+    pub feature: String,
+}
+
+/// Tiles left of one type.
+#[derive(Clone, Debug, Serialize)]
+pub struct TypeCount {
+    /// Tile id.
+    pub id: String,
+    /// Copies left in the pile.
+    pub count: u8,
+}
+
+/// The pile's contents (never its order).
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Remaining {
+    /// Tiles left.
+    pub total: usize,
+    /// Per land type of the set in play.
+    pub by_type: Vec<TypeCount>,
+}
+
+/// A cell where the drawn tile fits, with its legal rotations.
+#[derive(Clone, Debug, Serialize)]
+pub struct CellOption {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Degrees clockwise, distinct tiles only.
+    pub rotations: Vec<u16>,
+}
+
+/// A segment of the placed tile where some figure may stand.
+#[derive(Clone, Debug, Serialize)]
+pub struct SpotOption {
+    /// Segment name.
+    pub on: String,
+    /// `road`, `city`, `monastery` or `field`.
+    pub feature: String,
+    /// Figure kinds allowed there.
+    pub kinds: Vec<String>,
+}
+
+/// Figure spots by kind.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ByKind {
+    /// Segment names for a follower.
+    pub follower: Vec<String>,
+    /// Segment names for the mayor.
+    pub mayor: Vec<String>,
+    /// Segment names for the wagon.
+    pub wagon: Vec<String>,
+    /// Corners for the barn.
+    pub barn: Vec<String>,
+}
+
+/// A wagon target.
+#[derive(Clone, Debug, Serialize)]
+pub struct TargetOption {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Segment name.
+    pub on: String,
+    /// `road`, `city` or `monastery`.
+    pub feature: String,
+}
+
+/// The pending decision with its legal options grouped for the UI.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DecisionView {
+    /// Draw, or place the abbey in a hole.
+    DrawOrAbbey {
+        /// Who decides.
+        player: u8,
+        /// Whether that is the human.
+        human: bool,
+        /// The holes.
+        holes: Vec<Cell>,
+    },
+    /// Place the drawn tile.
+    PlaceTile {
+        /// Who decides.
+        player: u8,
+        /// Whether that is the human.
+        human: bool,
+        /// The drawn tile's id.
+        tile: String,
+        /// Where it fits.
+        cells: Vec<CellOption>,
+    },
+    /// A figure on the tile just placed, or none.
+    PlaceFigure {
+        /// Who decides.
+        player: u8,
+        /// Whether that is the human.
+        human: bool,
+        /// The tile's column.
+        x: i32,
+        /// The tile's row.
+        y: i32,
+        /// The tile's id.
+        tile: String,
+        /// Segments with the kinds allowed.
+        spots: Vec<SpotOption>,
+        /// The same by kind.
+        #[serde(rename = "byKind")]
+        by_kind: ByKind,
+        /// Corners for the barn.
+        #[serde(rename = "barnCorners")]
+        barn_corners: Vec<String>,
+    },
+    /// Move the returning wagon or send it home.
+    MoveWagon {
+        /// The wagon's owner.
+        player: u8,
+        /// Whether that is the human.
+        human: bool,
+        /// Where it stood.
+        from: Cell,
+        /// Where it may go.
+        targets: Vec<TargetOption>,
+    },
+    /// The final abbey round.
+    FinalAbbey {
+        /// Who decides.
+        player: u8,
+        /// Whether that is the human.
+        human: bool,
+        /// The holes.
+        holes: Vec<Cell>,
+    },
+    /// The game is over.
+    GameOver {
+        /// Always null.
+        player: Option<u8>,
+        /// Always false.
+        human: bool,
+    },
+}
+
+/// A wagon's destination in an event.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlaceRef {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Segment name.
+    pub on: String,
+}
+
+/// The explanation of a scoring.
+#[derive(Clone, Debug, Serialize)]
+pub struct Scored {
+    /// `road`, `city`, `monastery` or `field`.
+    pub feature: String,
+    /// The breakdown category.
+    pub category: String,
+    /// `completed`, `barn_placed`, `barn_joined` or `final`.
+    pub cause: String,
+    /// Who scored (each gets `points`).
+    pub players: Vec<u8>,
+    /// Points per player.
+    pub points: u32,
+    /// Tiles in the feature.
+    pub tiles: u8,
+    /// Pennants.
+    pub pennants: u8,
+    /// Completed cities (fields).
+    pub cities: u8,
+}
+
+/// An event of the game, itemised.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreEvent {
+    /// The record entry it belongs to.
+    pub turn: u32,
+    /// What happened.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Who acted.
+    pub player: Option<u8>,
+    /// The tile.
+    pub tile: Option<String>,
+    /// Where (column).
+    pub x: Option<i32>,
+    /// Where (row).
+    pub y: Option<i32>,
+    /// Degrees clockwise.
+    pub rotation: Option<u16>,
+    /// The figure kind.
+    pub figure: Option<String>,
+    /// Segment name or corner.
+    pub on: Option<String>,
+    /// A wagon's destination.
+    pub to: Option<PlaceRef>,
+    /// A scoring's explanation.
+    pub scored: Option<Scored>,
+    /// One sentence for the log.
+    pub text: String,
+}
+
+/// A segment of the ownership overlay.
+#[derive(Clone, Debug, Serialize)]
+pub struct OwnerView {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Segment name.
+    pub on: String,
+    /// `road`, `city`, `monastery` or `field`.
+    pub feature: String,
+    /// The owners' seats.
+    pub owners: Vec<u8>,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameResult {
+    /// The winners' seats.
+    pub winners: Vec<usize>,
+    /// Whether the human resigned.
+    pub resigned: bool,
+    /// The match id in the history (null if filing it failed).
+    pub match_id: Option<String>,
+}
+
+/// Everything the UI shows of a game.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameView {
+    /// The game id.
+    pub game_id: String,
+    /// The seed.
+    pub seed: u64,
+    /// Whether Abbey & Mayor is in play.
+    pub abbey_mayor: bool,
+    /// The human's seat.
+    pub human: usize,
+    /// The players.
+    pub players: Vec<PlayerView>,
+    /// Whose decision it is.
+    pub current: Option<u8>,
+    /// Record entries so far.
+    pub turn: usize,
+    /// The placed tiles.
+    pub tiles: Vec<TileView>,
+    /// The tile placed last.
+    pub last_placed: Option<Cell>,
+    /// The figures.
+    pub figures: Vec<FigureView>,
+    /// The pile's contents.
+    pub remaining: Remaining,
+    /// The pending decision.
+    pub decision: DecisionView,
+    /// Events of the last round.
+    pub recent: Vec<ScoreEvent>,
+    /// The ownership overlay.
+    pub owners: Vec<OwnerView>,
+    /// Whether the game is over.
+    pub over: bool,
+    /// How it ended.
+    pub result: Option<GameResult>,
+    /// Whether the AI is thinking.
+    pub ai_thinking: bool,
+    /// Whether `game_undo` would do something.
+    pub can_undo: bool,
+    /// The last autosave's failure.
+    pub save_error: Option<ApiError>,
+}
+
+/// `ai-progress` events.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AiProgress {
+    /// The game.
+    pub game_id: String,
+    /// The AI's seat.
+    pub player: u8,
+    /// Its level.
+    pub level: String,
+    /// `thinking` or `moved`.
+    pub stage: String,
+    /// The move, once made.
+    #[serde(rename = "move")]
+    pub mv: Option<MoveInput>,
+    /// What it did.
+    pub text: String,
+    /// The position after the move.
+    pub view: Option<GameView>,
+}
+
+/// `game_hint`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Hint {
+    /// The suggested move.
+    #[serde(rename = "move")]
+    pub mv: MoveInput,
+    /// In words.
+    pub text: String,
+    /// The level that chose it.
+    pub level: String,
+}
+
+/// `history_list`.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchList {
+    /// Newest first.
+    pub matches: Vec<MatchSummary>,
+    /// Files set aside since launch.
+    pub problems: Vec<StorageProblem>,
+}
+
+/// `history_get`.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchDetail {
+    /// The summary.
+    pub summary: MatchSummary,
+    /// The record (RULES.md §6).
+    pub record: carcassonne_engine::Record,
+    /// Scores after each entry (and after final scoring).
+    pub timeline: Vec<Vec<u32>>,
+    /// Final points per category per player.
+    pub breakdown: Vec<Breakdown>,
+    /// Every event.
+    pub events: Vec<ScoreEvent>,
+}
+
+/// `history_export`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Exported {
+    /// Where it was written.
+    pub path: String,
+    /// The record.
+    pub json: String,
+}
+
+/// One segment of a tile description.
+#[derive(Clone, Debug, Serialize)]
+pub struct SegmentDesc {
+    /// Local index.
+    pub index: usize,
+    /// `road`, `city`, `field` or `monastery`.
+    pub kind: String,
+    /// Name in rotation 0.
+    pub name: String,
+    /// Sides touched (roads, cities).
+    pub sides: Vec<String>,
+    /// Half-edges touched (fields).
+    pub halves: Vec<String>,
+    /// Pennants (cities).
+    pub pennants: u8,
+    /// Indices of bordering city segments (fields).
+    pub cities: Vec<usize>,
+    /// 1 for `inner`, 2 for `inner2`, else 0.
+    pub inner: u8,
+}
+
+/// A tile type's description.
+#[derive(Clone, Debug, Serialize)]
+pub struct TileDesc {
+    /// Id.
+    pub id: String,
+    /// Copies in the set.
+    pub count: u8,
+    /// Whether it belongs to Abbey & Mayor.
+    pub expansion: bool,
+    /// Edges N E S W (`C`, `R`, `F`; `----` for the abbey).
+    pub edges: String,
+    /// Whether it has a monastery.
+    pub monastery: bool,
+    /// Distinct rotations in degrees.
+    pub rotations: Vec<u16>,
+    /// Segments.
+    pub segments: Vec<SegmentDesc>,
+}
+
+/// `tiles`.
+#[derive(Clone, Debug, Serialize)]
+pub struct TileSet {
+    /// Every type, the abbey last.
+    pub types: Vec<TileDesc>,
+    /// The start tile's id.
+    pub start: String,
+    /// The abbey's id.
+    pub abbey: String,
+}

@@ -1,0 +1,514 @@
+//! The commands the UI invokes: short adapters from the UI's shapes (`api.rs`) to the
+//! session, the storage and the AI, and back. Every command is async, so none runs on the
+//! window's thread; AI turns run on a blocking worker and report through `ai-progress`.
+
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::sync::{Mutex, MutexGuard};
+
+use carcassonne_ai::Level;
+use carcassonne_engine::PublicView;
+use carcassonne_storage::{MoveSpec, Storage, matches};
+use tauri::{AppHandle, Emitter, Manager, Runtime, State};
+
+use crate::api::{
+    AiProgress, ApiError, AppInfo, Exported, GameView, Hint, MatchDetail, MatchList, MatchSummary,
+    NewGame, OpponentConfig, Profile, ProfileList, ResumeInfo, ScoreEvent, TileSet,
+};
+use crate::session::{Session, ai_choose, describe};
+use crate::view::{ViewContext, game_view as build_view, score_event, tile_set};
+
+/// The event name of AI progress reports.
+pub const AI_PROGRESS: &str = "ai-progress";
+/// The level whose choice the hint shows.
+pub const HINT_LEVEL: Level = Level::Hard;
+
+/// The app's state: the data folder and the game in progress.
+pub struct AppState {
+    /// The data folder.
+    pub storage: Storage,
+    session: Mutex<Option<Session>>,
+}
+
+impl AppState {
+    /// Opens the data folder at `dir`.
+    ///
+    /// # Errors
+    /// `storage/io` if the folder cannot be created.
+    pub fn open(dir: PathBuf) -> Result<AppState, ApiError> {
+        Ok(AppState {
+            storage: Storage::open(dir)?,
+            session: Mutex::new(None),
+        })
+    }
+
+    /// The session, even if a panicking thread poisoned the lock (the session is always
+    /// left consistent: moves are applied whole or not at all).
+    fn lock(&self) -> MutexGuard<'_, Option<Session>> {
+        self.session.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+fn no_game() -> ApiError {
+    ApiError::new("game/none", "no game is in progress")
+}
+
+/// Runs `f` on the session.
+fn with_session<T>(
+    state: &AppState,
+    f: impl FnOnce(&mut Session) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let mut guard = state.lock();
+    let s = guard.as_mut().ok_or_else(no_game)?;
+    f(s)
+}
+
+/// Marks the session busy if an AI is to move; returns whether it did.
+fn claim_ai(s: &mut Session) -> bool {
+    if !s.busy && s.ai_to_move().is_some() {
+        s.busy = true;
+        true
+    } else {
+        false
+    }
+}
+
+/// Runs AI turns until the human is to move or the game ends, then returns the view.
+async fn finish_turns<R: Runtime>(
+    app: &AppHandle<R>,
+    claimed: Option<String>,
+    view: GameView,
+) -> Result<GameView, ApiError> {
+    let Some(id) = claimed else {
+        return Ok(view);
+    };
+    let app = app.clone();
+    tauri::async_runtime::spawn_blocking(move || ai_loop(&app, &id))
+        .await
+        .map_err(|e| ApiError::new("ai/failed", format!("the AI worker stopped: {e}")))?
+}
+
+/// The AI worker: the session `id` is marked busy by the caller.
+fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiError> {
+    let state = app.state::<AppState>();
+    loop {
+        let (game, seat, level, seed, stop) = {
+            let mut guard = state.lock();
+            let s = guard
+                .as_mut()
+                .filter(|s| s.id == id)
+                .ok_or_else(|| ApiError::new("game/none", "the game was replaced by a new one"))?;
+            match s.ai_to_move() {
+                Some((seat, level)) => {
+                    (s.game.clone(), seat, level, s.ai_seed(seat), s.stop.clone())
+                }
+                None => {
+                    s.busy = false;
+                    return Ok(s.view());
+                }
+            }
+        };
+        let _ = app.emit(
+            AI_PROGRESS,
+            AiProgress {
+                game_id: id.into(),
+                player: seat,
+                level: level.name().into(),
+                stage: "thinking".into(),
+                mv: None,
+                text: String::new(),
+                view: None,
+            },
+        );
+        let mv = ai_choose(&game, level, seed, &stop);
+        let mut guard = state.lock();
+        let s = guard
+            .as_mut()
+            .filter(|s| s.id == id)
+            .ok_or_else(|| ApiError::new("game/none", "the game was replaced by a new one"))?;
+        if s.over() || stop.load(Ordering::Relaxed) {
+            s.busy = false;
+            return Ok(s.view());
+        }
+        let (spec, text) = match s.play_ai(mv) {
+            Ok(r) => r,
+            Err(e) => {
+                s.busy = false;
+                return Err(e);
+            }
+        };
+        s.save(&state.storage);
+        let view = s.view();
+        drop(guard);
+        let _ = app.emit(
+            AI_PROGRESS,
+            AiProgress {
+                game_id: id.into(),
+                player: seat,
+                level: level.name().into(),
+                stage: "moved".into(),
+                mv: Some(spec),
+                text,
+                view: Some(view),
+            },
+        );
+    }
+}
+
+/// Puts `session` in place of the current one (stopping the old one's AI), saves it and runs
+/// any AI turns that come first.
+async fn start<R: Runtime>(
+    app: &AppHandle<R>,
+    state: &AppState,
+    mut session: Session,
+) -> Result<GameView, ApiError> {
+    session.save(&state.storage);
+    let claimed = claim_ai(&mut session).then(|| session.id.clone());
+    let view = session.view();
+    if let Some(old) = state.lock().replace(session) {
+        old.stop.store(true, Ordering::Relaxed);
+    }
+    finish_turns(app, claimed, view).await
+}
+
+// ----- app ------------------------------------------------------------------------------
+
+/// `app_info`: version, data folder, levels, problems, the resumable game.
+#[tauri::command]
+pub async fn app_info<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+) -> Result<AppInfo, ApiError> {
+    let resumable = match state.storage.load_current() {
+        Ok(Some((c, game))) => Some(ResumeInfo {
+            opponents: matches::opponents(&c.record.players)
+                .into_iter()
+                .map(|o| OpponentConfig { level: o.level })
+                .collect(),
+            abbey_mayor: game.abbey_mayor(),
+            turn: game.log().len(),
+            scores: game.scores(),
+            started_at: carcassonne_storage::time::rfc3339(c.started_at),
+            game_id: c.game_id,
+            profile_id: c.profile_id,
+            profile_name: c.profile_name,
+        }),
+        Ok(None) | Err(carcassonne_storage::StorageError::Corrupt(_)) => None,
+        Err(e) => return Err(e.into()),
+    };
+    Ok(AppInfo {
+        version: app.package_info().version.to_string(),
+        data_dir: state.storage.root().display().to_string(),
+        levels: Level::ALL.iter().map(|l| l.name().to_string()).collect(),
+        problems: state.storage.problems(),
+        resumable,
+    })
+}
+
+/// `tiles`: the tile descriptions for drawing.
+#[tauri::command]
+pub async fn tiles() -> Result<TileSet, ApiError> {
+    Ok(tile_set())
+}
+
+// ----- profiles -------------------------------------------------------------------------
+
+/// `profiles_list`.
+#[tauri::command]
+pub async fn profiles_list(state: State<'_, AppState>) -> Result<ProfileList, ApiError> {
+    let p = state.storage.profiles()?;
+    Ok(ProfileList {
+        profiles: p.profiles,
+        active: p.active,
+    })
+}
+
+/// `profile_create`: the new profile becomes active.
+#[tauri::command]
+pub async fn profile_create(state: State<'_, AppState>, name: String) -> Result<Profile, ApiError> {
+    Ok(state.storage.create_profile(&name)?)
+}
+
+/// `profile_rename`.
+#[tauri::command]
+pub async fn profile_rename(
+    state: State<'_, AppState>,
+    id: String,
+    name: String,
+) -> Result<Profile, ApiError> {
+    Ok(state.storage.rename_profile(&id, &name)?)
+}
+
+/// `profile_delete`: its matches stay in the history.
+#[tauri::command]
+pub async fn profile_delete(
+    state: State<'_, AppState>,
+    id: String,
+) -> Result<ProfileList, ApiError> {
+    let p = state.storage.delete_profile(&id)?;
+    Ok(ProfileList {
+        profiles: p.profiles,
+        active: p.active,
+    })
+}
+
+/// `profile_select`: makes a profile active.
+#[tauri::command]
+pub async fn profile_select(state: State<'_, AppState>, id: String) -> Result<Profile, ApiError> {
+    Ok(state.storage.select_profile(&id)?)
+}
+
+// ----- the game -------------------------------------------------------------------------
+
+/// `game_new`: starts a game (abandoning an unfinished one).
+#[tauri::command]
+pub async fn game_new<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    config: serde_json::Value,
+) -> Result<GameView, ApiError> {
+    let config: NewGame = serde_json::from_value(config)
+        .map_err(|e| ApiError::new("game/bad_setup", format!("the game settings: {e}")))?;
+    let id = match config.profile_id {
+        Some(id) => id,
+        None => state.storage.profiles()?.active.ok_or_else(|| {
+            ApiError::new("profile/none_active", "choose or create a profile first")
+        })?,
+    };
+    let profile = state.storage.profile(&id)?;
+    let session = Session::new(&profile, &config.opponents, config.abbey_mayor, config.seed)?;
+    start(&app, &state, session).await
+}
+
+/// `game_resume`: continues the saved game (or the one in memory).
+#[tauri::command]
+pub async fn game_resume<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+) -> Result<GameView, ApiError> {
+    let in_memory = {
+        let mut guard = state.lock();
+        guard.as_mut().filter(|s| !s.over()).map(|s| {
+            let claimed = claim_ai(s).then(|| s.id.clone());
+            (claimed, s.view())
+        })
+    };
+    if let Some((claimed, view)) = in_memory {
+        return finish_turns(&app, claimed, view).await;
+    }
+    let (current, game) = state
+        .storage
+        .load_current()?
+        .ok_or_else(|| ApiError::new("game/none", "there is no unfinished game to resume"))?;
+    let session = Session::resume(current, game)?;
+    start(&app, &state, session).await
+}
+
+/// `game_view`: the game in progress (or just ended).
+#[tauri::command]
+pub async fn game_view(state: State<'_, AppState>) -> Result<GameView, ApiError> {
+    with_session(&state, |s| Ok(s.view()))
+}
+
+/// `game_play`: the human's move, then every AI turn up to the human's next decision.
+#[tauri::command]
+pub async fn game_play<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    request: tauri::ipc::Request<'_>,
+) -> Result<GameView, ApiError> {
+    // The argument is named `move`, a Rust keyword, so it is read from the request itself.
+    let arg = match request.body() {
+        tauri::ipc::InvokeBody::Json(v) => v.get("move").cloned(),
+        tauri::ipc::InvokeBody::Raw(_) => None,
+    };
+    let input: MoveSpec = serde_json::from_value(arg.unwrap_or_default())
+        .map_err(|e| ApiError::new("move/invalid", format!("the move: {e}")))?;
+    let (claimed, view) = with_session(&state, |s| {
+        s.play_human(&input)?;
+        s.save(&state.storage);
+        let claimed = claim_ai(s).then(|| s.id.clone());
+        Ok((claimed, s.view()))
+    })?;
+    finish_turns(&app, claimed, view).await
+}
+
+/// `game_undo`: takes back the human's last move of this turn.
+#[tauri::command]
+pub async fn game_undo(state: State<'_, AppState>) -> Result<GameView, ApiError> {
+    with_session(&state, |s| {
+        s.undo()?;
+        s.save(&state.storage);
+        Ok(s.view())
+    })
+}
+
+/// `game_hint`: what the AI would play for the human.
+#[tauri::command]
+pub async fn game_hint(state: State<'_, AppState>) -> Result<Hint, ApiError> {
+    let (game, seed, stop) = with_session(&state, |s| {
+        let (game, seed) = s.hint_input()?;
+        Ok((game, seed, s.stop.clone()))
+    })?;
+    tauri::async_runtime::spawn_blocking(move || {
+        let s = carcassonne_ai::suggest(
+            &PublicView::new(&game),
+            HINT_LEVEL,
+            seed,
+            HINT_LEVEL.default_budget(),
+            &stop,
+        )
+        .map_err(|e| ApiError::new("game/over", e.to_string()))?;
+        Ok(Hint {
+            mv: MoveSpec::from_move(&game, s.mv),
+            text: capitalise(&describe(&game, s.mv)),
+            level: HINT_LEVEL.name().into(),
+        })
+    })
+    .await
+    .map_err(|e| ApiError::new("ai/failed", format!("the AI worker stopped: {e}")))?
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// `game_resign`: ends the game as a loss and files it.
+#[tauri::command]
+pub async fn game_resign(state: State<'_, AppState>) -> Result<GameView, ApiError> {
+    with_session(&state, |s| {
+        s.resign(&state.storage)?;
+        Ok(s.view())
+    })
+}
+
+/// `game_log`: every event so far.
+#[tauri::command]
+pub async fn game_log(state: State<'_, AppState>) -> Result<Vec<ScoreEvent>, ApiError> {
+    with_session(&state, |s| {
+        Ok(s.game
+            .events()
+            .iter()
+            .map(|e| score_event(&s.game, &s.players, e))
+            .collect())
+    })
+}
+
+// ----- history --------------------------------------------------------------------------
+
+/// `history_list`: finished matches, newest first, optionally of one profile.
+#[tauri::command]
+pub async fn history_list(
+    state: State<'_, AppState>,
+    profile_id: Option<String>,
+) -> Result<MatchList, ApiError> {
+    let mut matches = state.storage.list_matches()?;
+    if let Some(p) = profile_id {
+        matches.retain(|m| m.profile_id.as_deref() == Some(p.as_str()));
+    }
+    Ok(MatchList {
+        matches,
+        problems: state.storage.problems(),
+    })
+}
+
+/// `history_get`: a match with its record, timeline, breakdown and events.
+#[tauri::command]
+pub async fn history_get(state: State<'_, AppState>, id: String) -> Result<MatchDetail, ApiError> {
+    let (m, game, replayed) = state.storage.load_match(&id)?;
+    let events = game
+        .events()
+        .iter()
+        .map(|e| score_event(&game, &m.record.players, e))
+        .collect();
+    Ok(MatchDetail {
+        summary: m.meta,
+        record: m.record,
+        timeline: replayed.timeline,
+        breakdown: replayed.breakdown,
+        events,
+    })
+}
+
+/// `history_position`: the board of a match after `turn` record entries.
+#[tauri::command]
+pub async fn history_position(
+    state: State<'_, AppState>,
+    id: String,
+    turn: usize,
+) -> Result<GameView, ApiError> {
+    let (m, _, _) = state.storage.load_match(&id)?;
+    let game = matches::prefix(&m.record, turn)
+        .replay()
+        .map_err(|e| ApiError::new("storage/corrupt", e.to_string()))?;
+    let human = m.record.players.iter().position(|p| p.kind == "human");
+    Ok(build_view(
+        &game,
+        ViewContext {
+            id: &id,
+            human: human.unwrap_or(0),
+            players: &m.record.players,
+            ai_thinking: false,
+            can_undo: false,
+            save_error: None,
+            result: None,
+        },
+    ))
+}
+
+/// `history_delete`.
+#[tauri::command]
+pub async fn history_delete(state: State<'_, AppState>, id: String) -> Result<(), ApiError> {
+    Ok(state.storage.delete_match(&id)?)
+}
+
+/// `history_export`: writes the record to `path` or to the Downloads folder.
+#[tauri::command]
+pub async fn history_export<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    id: String,
+    path: Option<String>,
+) -> Result<Exported, ApiError> {
+    let path = match path {
+        Some(p) if !p.trim().is_empty() => PathBuf::from(p),
+        _ => {
+            let dir = app
+                .path()
+                .download_dir()
+                .ok()
+                .filter(|d| d.is_dir())
+                .unwrap_or_else(|| state.storage.root().join("exports"));
+            dir.join(format!("carcassonne-{id}.json"))
+        }
+    };
+    let json = state.storage.export_match(&id, &path)?;
+    Ok(Exported {
+        path: path.display().to_string(),
+        json,
+    })
+}
+
+/// `history_import`: a finished record, given as text or as a file path.
+#[tauri::command]
+pub async fn history_import(
+    state: State<'_, AppState>,
+    json: Option<String>,
+    path: Option<String>,
+) -> Result<MatchSummary, ApiError> {
+    let text = match (json, path) {
+        (Some(j), _) => j,
+        (None, Some(p)) => std::fs::read_to_string(&p)
+            .map_err(|e| ApiError::new("storage/io", format!("{p}: {e}")))?,
+        (None, None) => {
+            return Err(ApiError::new(
+                "record/invalid",
+                "give the record as \"json\" or a \"path\"",
+            ));
+        }
+    };
+    Ok(state.storage.import_record(&text)?)
+}

@@ -1,0 +1,438 @@
+//! The game in progress, as plain Rust (no Tauri): the human's moves with undo, AI moves,
+//! autosave after every move and filing the match when it ends.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use carcassonne_ai::Level;
+use carcassonne_engine::{Game, Move, Pos, PublicView, RecordPlayer, Setup};
+use carcassonne_storage::{CurrentGame, MoveSpec, MoveSpecError, Profile, Progress, Storage};
+
+use crate::api::{ApiError, GameResult, GameView, OpponentConfig};
+use crate::view::{ViewContext, game_view, player_name};
+
+/// The AI players' names, by seat 1 to 5.
+const AI_NAMES: [&str; 5] = ["Berta", "Conrad", "Dagmar", "Edwin", "Frieda"];
+
+/// A game in progress and everything needed to continue, undo and save it.
+pub struct Session {
+    /// The game id (and match id).
+    pub id: String,
+    /// The position.
+    pub game: Game,
+    /// The human's seat.
+    pub human: usize,
+    /// The players as the record names them.
+    pub players: Vec<RecordPlayer>,
+    /// Each seat's AI level (none for the human).
+    pub levels: Vec<Option<Level>>,
+    /// Each seat's AI seed.
+    pub ai_seeds: Vec<u64>,
+    /// The profile playing.
+    pub profile_id: String,
+    /// Its name.
+    pub profile_name: String,
+    /// Start time, seconds since the epoch.
+    pub started_at: u64,
+    /// The autosave's record and pending moves.
+    pub progress: Progress,
+    /// Positions before each of the human's moves since the last tile was drawn.
+    undo: Vec<(Game, Progress)>,
+    /// Whether a worker is running AI turns.
+    pub busy: bool,
+    /// Stops the AI search of this session (set when it is replaced).
+    pub stop: Arc<AtomicBool>,
+    /// How it ended, once it has.
+    pub result: Option<GameResult>,
+    /// The last autosave's failure.
+    pub save_error: Option<ApiError>,
+}
+
+/// A seed from another seed and a salt (SplitMix64's finaliser).
+pub fn mix(seed: u64, salt: u64) -> u64 {
+    let mut z = seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The error of a move the UI sent.
+fn move_error(e: MoveSpecError) -> ApiError {
+    match e {
+        MoveSpecError::Invalid(m) => ApiError::new("move/invalid", m),
+        MoveSpecError::Illegal(m) => ApiError::new("move/illegal", m),
+    }
+}
+
+/// Parses an AI level name.
+///
+/// # Errors
+/// `game/bad_setup` for an unknown name.
+pub fn parse_level(name: &str) -> Result<Level, ApiError> {
+    name.parse().map_err(|_| {
+        ApiError::new(
+            "game/bad_setup",
+            format!(
+                "unknown AI level \"{name}\"; the levels are {}",
+                Level::ALL.map(Level::name).join(", ")
+            ),
+        )
+    })
+}
+
+impl Session {
+    /// A new game: the human (seat 0) against `opponents`.
+    ///
+    /// # Errors
+    /// `game/bad_setup` for 0 or more than 5 opponents or an unknown level.
+    pub fn new(
+        profile: &Profile,
+        opponents: &[OpponentConfig],
+        abbey_mayor: bool,
+        seed: Option<u64>,
+    ) -> Result<Session, ApiError> {
+        if !(1..=5).contains(&opponents.len()) {
+            return Err(ApiError::new(
+                "game/bad_setup",
+                format!("a game has 1 to 5 AI opponents, not {}", opponents.len()),
+            ));
+        }
+        let mut levels = vec![None];
+        for o in opponents {
+            levels.push(Some(parse_level(&o.level)?));
+        }
+        let seed = seed.unwrap_or_else(rand::random);
+        let game = Game::new(&Setup {
+            players: levels.len(),
+            abbey_mayor,
+            seed,
+        })
+        .map_err(|e| ApiError::new("game/bad_setup", e.to_string()))?;
+        let mut players = vec![RecordPlayer {
+            name: profile.name.clone(),
+            kind: "human".into(),
+            level: None,
+        }];
+        for (i, l) in levels.iter().enumerate().skip(1) {
+            players.push(RecordPlayer {
+                name: AI_NAMES[i - 1].into(),
+                kind: "ai".into(),
+                level: l.map(|l| l.name().to_string()),
+            });
+        }
+        let ai_seeds = (0..levels.len() as u64).map(|s| mix(seed, s + 1)).collect();
+        Ok(Session {
+            id: carcassonne_storage::new_game_id(),
+            progress: Progress::new(&game, players.clone()),
+            game,
+            human: 0,
+            players,
+            levels,
+            ai_seeds,
+            profile_id: profile.id.clone(),
+            profile_name: profile.name.clone(),
+            started_at: carcassonne_storage::time::now_secs(),
+            undo: Vec::new(),
+            busy: false,
+            stop: Arc::new(AtomicBool::new(false)),
+            result: None,
+            save_error: None,
+        })
+    }
+
+    /// The session of a saved game.
+    ///
+    /// # Errors
+    /// `storage/corrupt` if the saved players or levels do not fit the game.
+    pub fn resume(current: CurrentGame, game: Game) -> Result<Session, ApiError> {
+        let players = current.record.players.clone();
+        let corrupt = |m: &str| ApiError::new("storage/corrupt", format!("current.json: {m}"));
+        if players.len() != game.num_players() || current.ai_seeds.len() != players.len() {
+            return Err(corrupt("the players do not match the game"));
+        }
+        let mut levels = Vec::new();
+        for (seat, p) in players.iter().enumerate() {
+            if seat == current.human {
+                levels.push(None);
+            } else {
+                let name = p.level.as_deref().unwrap_or_default();
+                levels
+                    .push(Some(name.parse::<Level>().map_err(|_| {
+                        corrupt(&format!("unknown AI level \"{name}\""))
+                    })?));
+            }
+        }
+        Ok(Session {
+            id: current.game_id,
+            progress: Progress {
+                record: current.record,
+                pending: current.pending,
+            },
+            game,
+            human: current.human,
+            players,
+            levels,
+            ai_seeds: current.ai_seeds,
+            profile_id: current.profile_id,
+            profile_name: current.profile_name,
+            started_at: current.started_at,
+            undo: Vec::new(),
+            busy: false,
+            stop: Arc::new(AtomicBool::new(false)),
+            result: None,
+            save_error: None,
+        })
+    }
+
+    /// What `current.json` holds for this game.
+    pub fn current(&self) -> CurrentGame {
+        CurrentGame {
+            game_id: self.id.clone(),
+            profile_id: self.profile_id.clone(),
+            profile_name: self.profile_name.clone(),
+            started_at: self.started_at,
+            human: self.human,
+            ai_seeds: self.ai_seeds.clone(),
+            record: self.progress.record.clone(),
+            pending: self.progress.pending.clone(),
+        }
+    }
+
+    /// Whether the game has ended (finished or resigned).
+    pub fn over(&self) -> bool {
+        self.game.is_over() || self.result.is_some()
+    }
+
+    /// The AI to move, if the pending decision is an AI's.
+    pub fn ai_to_move(&self) -> Option<(u8, Level)> {
+        if self.over() {
+            return None;
+        }
+        let p = self.game.decision().player()?;
+        self.levels
+            .get(p as usize)
+            .copied()
+            .flatten()
+            .map(|l| (p, l))
+    }
+
+    /// The seed for the AI's next decision: fixed by the position, so a resumed game
+    /// continues as the saved one would have.
+    pub fn ai_seed(&self, seat: u8) -> u64 {
+        let step = (self.game.log().len() as u64) << 8 | self.progress.pending.len() as u64;
+        mix(self.ai_seeds[seat as usize], step)
+    }
+
+    fn apply(&mut self, mv: Move) -> Result<MoveSpec, ApiError> {
+        let spec = MoveSpec::from_move(&self.game, mv);
+        self.game
+            .play(mv)
+            .map_err(|e| ApiError::new("move/illegal", e.to_string()))?;
+        self.progress.played(spec.clone(), mv, &self.game);
+        Ok(spec)
+    }
+
+    /// Plays the human's move.
+    ///
+    /// # Errors
+    /// `game/over`, `game/busy`, `game/not_your_turn`, `move/invalid`, `move/illegal`; the
+    /// game is then unchanged.
+    pub fn play_human(&mut self, spec: &MoveSpec) -> Result<(), ApiError> {
+        if self.over() {
+            return Err(ApiError::new("game/over", "the game is over"));
+        }
+        if self.busy {
+            return Err(ApiError::new("game/busy", "the AI is thinking"));
+        }
+        if self.game.decision().player() != Some(self.human as u8) {
+            return Err(ApiError::new(
+                "game/not_your_turn",
+                "the pending decision is not yours",
+            ));
+        }
+        let mv = spec.to_move(&self.game).map_err(move_error)?;
+        let before = (self.game.clone(), self.progress.clone());
+        self.apply(mv)?;
+        self.undo.push(before);
+        // Moves can be taken back while the human's turn goes on (figure, own wagon); once
+        // a tile is drawn or another player decides, they are final.
+        let goes_on = matches!(
+            self.game.decision(),
+            carcassonne_engine::Decision::PlaceFigure { player, .. }
+                | carcassonne_engine::Decision::MoveWagon { player, .. }
+                if player as usize == self.human
+        );
+        if !goes_on {
+            self.undo.clear();
+        }
+        Ok(())
+    }
+
+    /// Plays an AI's move (chosen from this position) and says what it did.
+    ///
+    /// # Errors
+    /// `ai/failed` if the AI chose an illegal move.
+    pub fn play_ai(&mut self, mv: Move) -> Result<(MoveSpec, String), ApiError> {
+        let player = self.game.decision().player().unwrap_or(0);
+        let text = format!(
+            "{} {}",
+            player_name(&self.players, player),
+            describe(&self.game, mv)
+        );
+        let spec = self
+            .apply(mv)
+            .map_err(|e| ApiError::new("ai/failed", e.message))?;
+        self.undo.clear();
+        Ok((spec, text))
+    }
+
+    /// Takes back the human's last move of this turn.
+    ///
+    /// # Errors
+    /// `game/undo_unavailable` or `game/busy`.
+    pub fn undo(&mut self) -> Result<(), ApiError> {
+        if self.busy {
+            return Err(ApiError::new("game/busy", "the AI is thinking"));
+        }
+        let Some((game, progress)) = self.undo.pop() else {
+            return Err(ApiError::new(
+                "game/undo_unavailable",
+                "there is nothing to undo: a tile was drawn since, or you have not moved",
+            ));
+        };
+        self.game = game;
+        self.progress = progress;
+        Ok(())
+    }
+
+    /// Whether undo is possible.
+    pub fn can_undo(&self) -> bool {
+        !self.busy && !self.undo.is_empty()
+    }
+
+    /// Saves the game after a move: the autosave while it goes on, the match (with the
+    /// profile's statistics) once it has ended. A failure is kept for the view.
+    pub fn save(&mut self, storage: &Storage) {
+        let result = if self.game.is_over() && self.result.is_none() {
+            self.file_match(storage, false)
+        } else if !self.over() {
+            storage
+                .save_current(&self.current())
+                .map_err(ApiError::from)
+        } else {
+            Ok(())
+        };
+        self.save_error = result.err();
+    }
+
+    fn file_match(&mut self, storage: &Storage, resigned: bool) -> Result<(), ApiError> {
+        let filed =
+            storage.finish_game(&self.current(), &self.progress.record, &self.game, resigned);
+        let scores = self.game.scores();
+        let winners = carcassonne_storage::matches::winners(
+            &scores,
+            (0..scores.len()).filter(|&s| !resigned || s != self.human),
+        );
+        self.result = Some(GameResult {
+            winners,
+            resigned,
+            match_id: filed.as_ref().ok().map(|m| m.id.clone()),
+        });
+        self.undo.clear();
+        filed.map(|_| ()).map_err(ApiError::from)
+    }
+
+    /// Resigns: the game ends and is filed as resigned.
+    ///
+    /// # Errors
+    /// `game/over`; a storage failure is kept in the view instead.
+    pub fn resign(&mut self, storage: &Storage) -> Result<(), ApiError> {
+        if self.over() {
+            return Err(ApiError::new("game/over", "the game is over"));
+        }
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.save_error = self.file_match(storage, true).err();
+        Ok(())
+    }
+
+    /// The view for the UI.
+    pub fn view(&self) -> GameView {
+        game_view(
+            &self.game,
+            ViewContext {
+                id: &self.id,
+                human: self.human,
+                players: &self.players,
+                ai_thinking: self.busy,
+                can_undo: self.can_undo(),
+                save_error: self.save_error.clone(),
+                result: self.result.clone(),
+            },
+        )
+    }
+
+    /// The AI's suggestion for the human's pending decision, with its level.
+    ///
+    /// # Errors
+    /// `game/over` or `game/not_your_turn`.
+    pub fn hint_input(&self) -> Result<(Game, u64), ApiError> {
+        if self.over() {
+            return Err(ApiError::new("game/over", "the game is over"));
+        }
+        if self.game.decision().player() != Some(self.human as u8) {
+            return Err(ApiError::new(
+                "game/not_your_turn",
+                "the pending decision is not yours",
+            ));
+        }
+        Ok((
+            self.game.clone(),
+            mix(self.ai_seed(self.human as u8), 0x48494e54),
+        ))
+    }
+}
+
+fn at(p: Pos) -> String {
+    format!("({}, {})", p.x, p.y)
+}
+
+/// A move in words, e.g. "placed V at (1, 0), 90°" (the game is the position before it).
+pub fn describe(game: &Game, mv: Move) -> String {
+    use carcassonne_engine::Decision;
+    match mv {
+        Move::Draw => "drew a tile".into(),
+        Move::Place { pos, rot } => match game.decision() {
+            Decision::PlaceTile { tile, .. } => format!(
+                "placed {} at {}, {}°",
+                carcassonne_engine::tables().types[tile as usize].id,
+                at(pos),
+                90 * u16::from(rot)
+            ),
+            _ => format!("placed a tile at {}", at(pos)),
+        },
+        Move::Abbey { pos } => format!("placed the abbey at {}", at(pos)),
+        Move::Figure { kind, .. } => match MoveSpec::from_move(game, mv) {
+            MoveSpec::Figure { on, .. } => format!("placed the {} on {on}", kind.name()),
+            _ => format!("placed the {}", kind.name()),
+        },
+        Move::NoFigure => "placed no figure".into(),
+        Move::WagonTo { pos, seg } => format!(
+            "moved the wagon to {} at {}",
+            carcassonne_storage::notation::segment_name(game, pos, seg),
+            at(pos)
+        ),
+        Move::WagonHome => "took the wagon home".into(),
+        Move::Pass => "kept the abbey".into(),
+    }
+}
+
+/// The AI's choice for the pending decision of `game`.
+pub fn ai_choose(game: &Game, level: Level, seed: u64, stop: &AtomicBool) -> Move {
+    carcassonne_ai::choose_move(
+        level,
+        &PublicView::new(game),
+        seed,
+        level.default_budget(),
+        stop,
+    )
+}

@@ -1,0 +1,564 @@
+//! Building the UI's shapes (`api.rs`) from an engine position. Plain Rust, no Tauri.
+
+use carcassonne_engine::board::Board;
+use carcassonne_engine::geometry::{CORNER_NAMES, HALF_NAMES, SIDE_NAMES};
+use carcassonne_engine::tile::{ABBEY, LAND_TYPES, NO_SEGMENT, START_TILE};
+use carcassonne_engine::{
+    Decision, Event, FigureKind, Game, LoggedEvent, Move, Pos, RecordPlayer, SegmentKind, tables,
+};
+use carcassonne_storage::notation::segment_name;
+
+use crate::api::{
+    ApiError, ByKind, Cell, CellOption, DecisionView, FigureView, GameResult, GameView, OwnerView,
+    PlaceRef, PlayerView, Remaining, ScoreEvent, Scored, SegmentDesc, SpotOption, Supply,
+    TargetOption, TileDesc, TileSet, TileView, TypeCount,
+};
+
+/// What a view needs besides the position.
+pub struct ViewContext<'a> {
+    /// The game id.
+    pub id: &'a str,
+    /// The human's seat.
+    pub human: usize,
+    /// The players as the record names them.
+    pub players: &'a [RecordPlayer],
+    /// Whether the AI is thinking.
+    pub ai_thinking: bool,
+    /// Whether undo is possible.
+    pub can_undo: bool,
+    /// The last autosave's failure.
+    pub save_error: Option<ApiError>,
+    /// How the game ended.
+    pub result: Option<GameResult>,
+}
+
+fn kind_name(k: SegmentKind) -> &'static str {
+    match k {
+        SegmentKind::Road => "road",
+        SegmentKind::City => "city",
+        SegmentKind::Monastery => "monastery",
+        SegmentKind::Field => "field",
+    }
+}
+
+fn cell(p: Pos) -> Cell {
+    Cell {
+        x: p.x.into(),
+        y: p.y.into(),
+    }
+}
+
+/// The kind of local segment `seg` of the tile at `p`.
+fn segment_kind(game: &Game, p: Pos, seg: u8) -> &'static str {
+    match game.board().at(p) {
+        Some(t) if t.tile != ABBEY => Board::oriented(t)
+            .segments
+            .get(seg as usize)
+            .map_or("field", |s| kind_name(s.kind)),
+        _ => "monastery",
+    }
+}
+
+fn tile_id(t: u8) -> String {
+    tables().types[t as usize].id.to_string()
+}
+
+/// A player's display name.
+pub fn player_name(players: &[RecordPlayer], p: u8) -> String {
+    players
+        .get(p as usize)
+        .map_or_else(|| format!("Player {}", p + 1), |q| q.name.clone())
+}
+
+fn names_list(players: &[RecordPlayer], seats: &[u8]) -> String {
+    let names: Vec<String> = seats.iter().map(|&p| player_name(players, p)).collect();
+    match names.len() {
+        0 => "nobody".into(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+fn plural(n: u8, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// One event, itemised, with a sentence for the log.
+pub fn score_event(game: &Game, players: &[RecordPlayer], e: &LoggedEvent) -> ScoreEvent {
+    let mut out = ScoreEvent {
+        turn: e.turn,
+        kind: String::new(),
+        player: None,
+        tile: None,
+        x: None,
+        y: None,
+        rotation: None,
+        figure: None,
+        on: None,
+        to: None,
+        scored: None,
+        text: String::new(),
+    };
+    let at = |out: &mut ScoreEvent, p: Pos| {
+        out.x = Some(p.x.into());
+        out.y = Some(p.y.into());
+    };
+    match &e.event {
+        Event::TilePlaced {
+            player,
+            tile,
+            pos,
+            rotation,
+        } => {
+            out.kind = "tile_placed".into();
+            out.player = Some(*player);
+            out.tile = Some(tile_id(*tile));
+            out.rotation = Some(*rotation);
+            at(&mut out, *pos);
+            out.text = format!(
+                "{} placed {} at {pos}, {rotation}°",
+                player_name(players, *player),
+                tile_id(*tile)
+            );
+        }
+        Event::TileDiscarded { player, tile } => {
+            out.kind = "tile_discarded".into();
+            out.player = Some(*player);
+            out.tile = Some(tile_id(*tile));
+            out.text = format!(
+                "{} drew {}, which fits nowhere: discarded",
+                player_name(players, *player),
+                tile_id(*tile)
+            );
+        }
+        Event::AbbeyPlaced { player, pos } => {
+            out.kind = "abbey_placed".into();
+            out.player = Some(*player);
+            out.tile = Some("abbey".into());
+            at(&mut out, *pos);
+            out.text = format!(
+                "{} placed the abbey at {pos}",
+                player_name(players, *player)
+            );
+        }
+        Event::FigurePlaced {
+            player,
+            figure,
+            pos,
+            on,
+        } => {
+            out.kind = "figure_placed".into();
+            out.player = Some(*player);
+            out.figure = Some(figure.name().into());
+            out.on = Some((*on).into());
+            at(&mut out, *pos);
+            out.text = format!(
+                "{} placed a {} on {on} at {pos}",
+                player_name(players, *player),
+                figure.name()
+            );
+        }
+        Event::Scored {
+            feature,
+            category,
+            cause,
+            players: who,
+            points,
+            tiles,
+            pennants,
+            cities,
+            pos,
+        } => {
+            out.kind = "scored".into();
+            at(&mut out, *pos);
+            let what = match feature {
+                SegmentKind::Road => format!("Road of {}", plural(*tiles, "tile", "tiles")),
+                SegmentKind::City if *pennants > 0 => format!(
+                    "City of {} + {}",
+                    plural(*tiles, "tile", "tiles"),
+                    plural(*pennants, "pennant", "pennants")
+                ),
+                SegmentKind::City => format!("City of {}", plural(*tiles, "tile", "tiles")),
+                SegmentKind::Monastery => {
+                    format!("Monastery with {}", plural(*tiles, "tile", "tiles"))
+                }
+                SegmentKind::Field => format!(
+                    "{} next to {}",
+                    if *category == carcassonne_engine::Category::Barn {
+                        "Barn"
+                    } else {
+                        "Field"
+                    },
+                    plural(*cities, "completed city", "completed cities")
+                ),
+            };
+            let when = match cause {
+                carcassonne_engine::Cause::Completed => "",
+                carcassonne_engine::Cause::BarnPlaced => " (barn placed)",
+                carcassonne_engine::Cause::BarnJoined => " (joined to a barn)",
+                carcassonne_engine::Cause::Final => " (final scoring)",
+            };
+            let tied = if who.len() > 1 { " (tied)" } else { "" };
+            out.text = format!(
+                "{what}{when}: {points} to {}{tied}",
+                names_list(players, who)
+            );
+            let json = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
+            out.scored = Some(Scored {
+                feature: kind_name(*feature).into(),
+                category: json(serde_json::to_value(category).unwrap_or_default()),
+                cause: json(serde_json::to_value(cause).unwrap_or_default()),
+                players: who.clone(),
+                points: *points,
+                tiles: *tiles,
+                pennants: *pennants,
+                cities: *cities,
+            });
+        }
+        Event::FigureReturned {
+            player,
+            figure,
+            pos,
+        } => {
+            out.kind = "figure_returned".into();
+            out.player = Some(*player);
+            out.figure = Some(figure.name().into());
+            at(&mut out, *pos);
+            out.text = format!(
+                "{}'s {} came back from {pos}",
+                player_name(players, *player),
+                figure.name()
+            );
+        }
+        Event::WagonMoved {
+            player,
+            from,
+            to,
+            on,
+        } => {
+            out.kind = "wagon_moved".into();
+            out.player = Some(*player);
+            out.figure = Some("wagon".into());
+            at(&mut out, *from);
+            out.to = Some(PlaceRef {
+                x: to.x.into(),
+                y: to.y.into(),
+                on: (*on).into(),
+            });
+            out.text = format!(
+                "{}'s wagon moved from {from} to {on} at {to}",
+                player_name(players, *player)
+            );
+        }
+        Event::Passed { player } => {
+            out.kind = "passed".into();
+            out.player = Some(*player);
+            out.text = format!("{} kept the abbey", player_name(players, *player));
+        }
+        Event::GameEnded => {
+            out.kind = "game_ended".into();
+            out.text = "The game ended: final scoring".into();
+        }
+    }
+    let _ = game;
+    out
+}
+
+/// The pending decision with its options grouped.
+pub fn decision_view(game: &Game, human: usize) -> DecisionView {
+    let decision = game.decision();
+    let moves = game.clone().legal_moves();
+    let is_human = |p: u8| p as usize == human;
+    let holes = || -> Vec<Cell> {
+        moves
+            .iter()
+            .filter_map(|m| match m {
+                Move::Abbey { pos } => Some(cell(*pos)),
+                _ => None,
+            })
+            .collect()
+    };
+    match decision {
+        Decision::DrawOrAbbey { player } => DecisionView::DrawOrAbbey {
+            player,
+            human: is_human(player),
+            holes: holes(),
+        },
+        Decision::FinalAbbey { player } => DecisionView::FinalAbbey {
+            player,
+            human: is_human(player),
+            holes: holes(),
+        },
+        Decision::PlaceTile { player, tile } => {
+            let mut cells: Vec<CellOption> = Vec::new();
+            for m in &moves {
+                if let Move::Place { pos, rot } = *m {
+                    let deg = 90 * u16::from(rot);
+                    match cells
+                        .iter_mut()
+                        .find(|c| c.x == i32::from(pos.x) && c.y == i32::from(pos.y))
+                    {
+                        Some(c) => c.rotations.push(deg),
+                        None => cells.push(CellOption {
+                            x: pos.x.into(),
+                            y: pos.y.into(),
+                            rotations: vec![deg],
+                        }),
+                    }
+                }
+            }
+            DecisionView::PlaceTile {
+                player,
+                human: is_human(player),
+                tile: tile_id(tile),
+                cells,
+            }
+        }
+        Decision::PlaceFigure { player, pos } => {
+            let mut spots: Vec<SpotOption> = Vec::new();
+            let mut by_kind = ByKind::default();
+            for m in &moves {
+                let Move::Figure { kind, spot } = *m else {
+                    continue;
+                };
+                if kind == FigureKind::Barn {
+                    by_kind.barn.push(CORNER_NAMES[spot as usize & 3].into());
+                    continue;
+                }
+                let on = segment_name(game, pos, spot).to_string();
+                match kind {
+                    FigureKind::Follower => by_kind.follower.push(on.clone()),
+                    FigureKind::Mayor => by_kind.mayor.push(on.clone()),
+                    _ => by_kind.wagon.push(on.clone()),
+                }
+                match spots.iter_mut().find(|s| s.on == on) {
+                    Some(s) => s.kinds.push(kind.name().into()),
+                    None => spots.push(SpotOption {
+                        feature: segment_kind(game, pos, spot).into(),
+                        on,
+                        kinds: vec![kind.name().into()],
+                    }),
+                }
+            }
+            let tile = game
+                .board()
+                .at(pos)
+                .map_or(String::new(), |t| tile_id(t.tile));
+            DecisionView::PlaceFigure {
+                player,
+                human: is_human(player),
+                x: pos.x.into(),
+                y: pos.y.into(),
+                tile,
+                spots,
+                barn_corners: by_kind.barn.clone(),
+                by_kind,
+            }
+        }
+        Decision::MoveWagon { player, from } => DecisionView::MoveWagon {
+            player,
+            human: is_human(player),
+            from: cell(from),
+            targets: moves
+                .iter()
+                .filter_map(|m| match *m {
+                    Move::WagonTo { pos, seg } => Some(TargetOption {
+                        x: pos.x.into(),
+                        y: pos.y.into(),
+                        on: segment_name(game, pos, seg).into(),
+                        feature: segment_kind(game, pos, seg).into(),
+                    }),
+                    _ => None,
+                })
+                .collect(),
+        },
+        Decision::GameOver => DecisionView::GameOver {
+            player: None,
+            human: false,
+        },
+    }
+}
+
+/// The whole view of `game`.
+pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
+    let projected = game.projected_scores();
+    let players = game
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(seat, p)| {
+            let rp = ctx.players.get(seat);
+            PlayerView {
+                seat,
+                name: player_name(ctx.players, seat as u8),
+                kind: rp.map_or("ai".into(), |r| r.kind.clone()),
+                level: rp.and_then(|r| r.level.clone()),
+                score: p.score,
+                breakdown: p.breakdown,
+                projected: projected.get(seat).copied().unwrap_or(p.score),
+                supply: Supply {
+                    followers: p.followers,
+                    mayor: p.mayor,
+                    wagon: p.wagon,
+                    barn: p.barn,
+                    abbey: p.abbey,
+                },
+            }
+        })
+        .collect();
+    let placed = game.board().tiles();
+    let tiles = placed
+        .iter()
+        .enumerate()
+        .map(|(order, t)| TileView {
+            id: tile_id(t.tile),
+            x: t.pos.x.into(),
+            y: t.pos.y.into(),
+            rotation: 90 * u16::from(t.rot),
+            order,
+        })
+        .collect();
+    let figures = game
+        .figures()
+        .iter()
+        .map(|f| {
+            let pos = placed[f.tile as usize].pos;
+            let (on, feature) = if f.kind == FigureKind::Barn {
+                (CORNER_NAMES[f.spot as usize & 3].to_string(), "field")
+            } else {
+                (
+                    segment_name(game, pos, f.spot).to_string(),
+                    segment_kind(game, pos, f.spot),
+                )
+            };
+            FigureView {
+                owner: f.player,
+                kind: f.kind.name().into(),
+                x: pos.x.into(),
+                y: pos.y.into(),
+                on,
+                feature: feature.into(),
+            }
+        })
+        .collect();
+    let by_type = tables().types[..LAND_TYPES]
+        .iter()
+        .enumerate()
+        .filter(|(_, info)| game.abbey_mayor() || !info.expansion)
+        .map(|(t, info)| TypeCount {
+            id: info.id.into(),
+            count: game.remaining()[t],
+        })
+        .collect();
+    let from_turn = (game.log().len() as u32).saturating_sub(game.num_players() as u32);
+    let recent = game
+        .events()
+        .iter()
+        .filter(|e| e.turn > from_turn)
+        .map(|e| score_event(game, ctx.players, e))
+        .collect();
+    let owners = game
+        .segment_owners()
+        .iter()
+        .map(|o| OwnerView {
+            x: o.pos.x.into(),
+            y: o.pos.y.into(),
+            on: segment_name(game, o.pos, o.seg).into(),
+            feature: segment_kind(game, o.pos, o.seg).into(),
+            owners: (0..8u8).filter(|p| o.owners & (1 << p) != 0).collect(),
+        })
+        .collect();
+    let over = game.is_over() || ctx.result.is_some();
+    GameView {
+        game_id: ctx.id.into(),
+        seed: game.seed(),
+        abbey_mayor: game.abbey_mayor(),
+        human: ctx.human,
+        players,
+        current: if over { None } else { game.decision().player() },
+        turn: game.log().len(),
+        tiles,
+        last_placed: (placed.len() > 1).then(|| cell(placed[placed.len() - 1].pos)),
+        figures,
+        remaining: Remaining {
+            total: game.pile_len(),
+            by_type,
+        },
+        decision: if over {
+            DecisionView::GameOver {
+                player: None,
+                human: false,
+            }
+        } else {
+            decision_view(game, ctx.human)
+        },
+        recent,
+        owners,
+        over,
+        result: ctx.result,
+        ai_thinking: ctx.ai_thinking,
+        can_undo: ctx.can_undo,
+        save_error: ctx.save_error,
+    }
+}
+
+/// The tile descriptions for drawing tiles.
+pub fn tile_set() -> TileSet {
+    let types = tables()
+        .types
+        .iter()
+        .map(|info| {
+            let o = &info.orientations[0];
+            let abbey = info.id == "abbey";
+            let edges = if abbey {
+                "----".to_string()
+            } else {
+                (0..4)
+                    .map(|s| match o.edge(s) {
+                        carcassonne_engine::tile::EdgeKind::City => 'C',
+                        carcassonne_engine::tile::EdgeKind::Road => 'R',
+                        carcassonne_engine::tile::EdgeKind::Field => 'F',
+                    })
+                    .collect()
+            };
+            let segments = o
+                .segments
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SegmentDesc {
+                    index: i,
+                    kind: kind_name(s.kind).into(),
+                    name: o.segment_name(i as u8).into(),
+                    sides: (0..4)
+                        .filter(|b| s.sides & (1 << b) != 0)
+                        .map(|b| SIDE_NAMES[b].to_string())
+                        .collect(),
+                    halves: (0..8)
+                        .filter(|b| s.halves & (1 << b) != 0)
+                        .map(|b| HALF_NAMES[b].to_string())
+                        .collect(),
+                    pennants: s.pennants,
+                    cities: (0..16).filter(|b| s.cities & (1 << b) != 0).collect(),
+                    inner: s.inner,
+                })
+                .collect();
+            TileDesc {
+                id: info.id.into(),
+                count: info.count,
+                expansion: info.expansion,
+                edges,
+                monastery: o.monastery != NO_SEGMENT,
+                rotations: (0..4u16)
+                    .filter(|r| abbey || info.distinct_rotations & (1 << r) != 0)
+                    .map(|r| r * 90)
+                    .collect(),
+                segments,
+            }
+        })
+        .collect();
+    TileSet {
+        types,
+        start: tile_id(START_TILE),
+        abbey: "abbey".into(),
+    }
+}

@@ -1,0 +1,511 @@
+//! Every command through Tauri's mock runtime (the real IPC path, no window) on a temporary
+//! data folder: results, coded errors, a whole game against the AI, undo, hint, resign,
+//! autosave and resume after a restart, corrupt files, and the history.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use carcassonne_app_lib::{AppState, builder};
+use serde_json::{Value, json};
+use tauri::test::{
+    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
+};
+use tauri::{Listener, Manager, WebviewWindow};
+
+struct App {
+    app: tauri::App<MockRuntime>,
+    webview: WebviewWindow<MockRuntime>,
+}
+
+fn app(dir: &Path) -> App {
+    let app = builder(mock_builder())
+        .manage(AppState::open(dir.to_path_buf()).unwrap())
+        .build(mock_context(noop_assets()))
+        .unwrap();
+    let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .unwrap();
+    App { app, webview }
+}
+
+impl App {
+    fn call(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        get_ipc_response(
+            &self.webview,
+            tauri::webview::InvokeRequest {
+                cmd: cmd.into(),
+                callback: tauri::ipc::CallbackFn(0),
+                error: tauri::ipc::CallbackFn(1),
+                url: "tauri://localhost".parse().unwrap(),
+                body: tauri::ipc::InvokeBody::Json(args),
+                headers: Default::default(),
+                invoke_key: INVOKE_KEY.to_string(),
+            },
+        )
+        .map(|b| b.deserialize::<Value>().unwrap())
+    }
+
+    fn ok(&self, cmd: &str, args: Value) -> Value {
+        match self.call(cmd, args) {
+            Ok(v) => v,
+            Err(e) => panic!("{cmd} failed: {e}"),
+        }
+    }
+
+    /// The error code of a call that must fail.
+    fn code(&self, cmd: &str, args: Value) -> String {
+        match self.call(cmd, args) {
+            Ok(v) => panic!("{cmd} succeeded: {v}"),
+            Err(e) => {
+                assert!(e["message"].as_str().is_some_and(|m| !m.is_empty()), "{e}");
+                e["code"].as_str().unwrap_or_default().to_string()
+            }
+        }
+    }
+}
+
+/// The first legal choice for the human's pending decision, in the UI's move form.
+fn first_choice(view: &Value) -> Value {
+    let d = &view["decision"];
+    match d["kind"].as_str().unwrap() {
+        "draw_or_abbey" => json!({"type": "draw"}),
+        "place_tile" => {
+            let c = &d["cells"][0];
+            json!({"type": "place", "x": c["x"], "y": c["y"], "rotation": c["rotations"][0]})
+        }
+        "place_figure" => match d["spots"].as_array().unwrap().first() {
+            Some(s) => json!({"type": "figure", "kind": s["kinds"][0], "on": s["on"]}),
+            None => json!({"type": "no_figure"}),
+        },
+        "move_wagon" => json!({"type": "wagon", "to": null}),
+        "final_abbey" => json!({"type": "pass"}),
+        k => panic!("no choice for {k}"),
+    }
+}
+
+fn new_game(a: &App, profile: &Value, levels: &[&str], abbey_mayor: bool, seed: u64) -> Value {
+    let opponents: Vec<Value> = levels.iter().map(|l| json!({"level": l})).collect();
+    a.ok(
+        "game_new",
+        json!({"config": {"profileId": profile["id"], "opponents": opponents,
+                          "abbeyMayor": abbey_mayor, "seed": seed}}),
+    )
+}
+
+#[test]
+fn app_info_tiles_and_profiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let info = a.ok("app_info", json!({}));
+    assert_eq!(info["resumable"], Value::Null);
+    assert_eq!(info["problems"], json!([]));
+    assert_eq!(info["levels"][0], "random");
+    assert_eq!(info["dataDir"], dir.path().display().to_string());
+
+    let tiles = a.ok("tiles", json!({}));
+    let types = tiles["types"].as_array().unwrap();
+    assert_eq!(types.len(), 37);
+    let d = types.iter().find(|t| t["id"] == "D").unwrap();
+    assert_eq!(d["edges"], "CRFR");
+    assert_eq!(d["segments"][0]["kind"], "city");
+    assert_eq!(d["segments"][0]["sides"], json!(["N"]));
+    assert_eq!(tiles["start"], "D");
+    assert_eq!(types[36]["edges"], "----");
+
+    assert_eq!(a.ok("profiles_list", json!({}))["profiles"], json!([]));
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    assert_eq!(ada["stats"]["games"], 0);
+    assert_eq!(ada["stats"]["rating"]["elo"], 1200.0);
+    assert_eq!(
+        a.code("profile_create", json!({"name": "ada"})),
+        "profile/duplicate_name"
+    );
+    assert_eq!(
+        a.code("profile_create", json!({"name": "  "})),
+        "profile/invalid_name"
+    );
+    let bob = a.ok("profile_create", json!({"name": "Bob"}));
+    assert_eq!(a.ok("profiles_list", json!({}))["active"], bob["id"]);
+    assert_eq!(
+        a.ok("profile_select", json!({"id": ada["id"]}))["name"],
+        "Ada"
+    );
+    assert_eq!(a.ok("profiles_list", json!({}))["active"], ada["id"]);
+    assert_eq!(
+        a.code("profile_select", json!({"id": "p-none"})),
+        "profile/not_found"
+    );
+    assert_eq!(
+        a.ok("profile_rename", json!({"id": bob["id"], "name": "Bea"}))["name"],
+        "Bea"
+    );
+    assert_eq!(
+        a.code("profile_rename", json!({"id": "x", "name": "Cy"})),
+        "profile/not_found"
+    );
+    let left = a.ok("profile_delete", json!({"id": ada["id"]}));
+    assert_eq!(left["active"], Value::Null);
+    assert_eq!(left["profiles"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        a.code("profile_delete", json!({"id": ada["id"]})),
+        "profile/not_found"
+    );
+    // No active profile: a new game needs one.
+    assert_eq!(
+        a.code(
+            "game_new",
+            json!({"config": {"opponents": [{"level": "easy"}], "abbeyMayor": false}})
+        ),
+        "profile/none_active"
+    );
+}
+
+#[test]
+fn bad_input_gives_coded_errors_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    for cmd in [
+        "game_view",
+        "game_undo",
+        "game_hint",
+        "game_resign",
+        "game_log",
+        "game_resume",
+    ] {
+        assert_eq!(a.code(cmd, json!({})), "game/none", "{cmd}");
+    }
+    assert_eq!(
+        a.code("game_play", json!({"move": {"type": "draw"}})),
+        "game/none"
+    );
+    let cfg = |opponents: Value| json!({"config": {"profileId": ada["id"], "opponents": opponents, "abbeyMayor": true}});
+    assert_eq!(a.code("game_new", cfg(json!([]))), "game/bad_setup");
+    assert_eq!(
+        a.code("game_new", cfg(json!([{"level": "godlike"}]))),
+        "game/bad_setup"
+    );
+    assert_eq!(
+        a.code(
+            "game_new",
+            cfg(Value::Array(vec![json!({"level": "easy"}); 6]))
+        ),
+        "game/bad_setup"
+    );
+    assert_eq!(
+        a.code("game_new", json!({"config": {"foo": 1}})),
+        "game/bad_setup"
+    );
+    assert_eq!(
+        a.code(
+            "game_new",
+            json!({"config": {"profileId": "p-x", "opponents": [{"level": "easy"}], "abbeyMayor": true}})
+        ),
+        "profile/not_found"
+    );
+
+    let view = new_game(&a, &ada, &["random"], true, 3);
+    let saved = std::fs::read(dir.path().join("current.json")).unwrap();
+    for (mv, code) in [
+        (json!({"type": "bogus"}), "move/invalid"),
+        (json!({"type": "place", "x": 0, "y": -1}), "move/invalid"),
+        (
+            json!({"type": "place", "x": 0, "y": -1, "rotation": 45}),
+            "move/invalid",
+        ),
+        (
+            json!({"type": "place", "x": 5, "y": 5, "rotation": 0}),
+            "move/illegal",
+        ),
+        (
+            json!({"type": "place", "x": 0, "y": 0, "rotation": 0}),
+            "move/illegal",
+        ),
+        (
+            json!({"type": "place", "x": 99999, "y": 0, "rotation": 0}),
+            "move/invalid",
+        ),
+        (json!({"type": "pass"}), "move/illegal"),
+        (
+            json!({"type": "figure", "kind": "follower", "on": "N"}),
+            "move/illegal",
+        ),
+        (json!("draw"), "move/invalid"),
+    ] {
+        assert_eq!(a.code("game_play", json!({"move": mv})), code, "{mv}");
+    }
+    assert_eq!(a.code("game_undo", json!({})), "game/undo_unavailable");
+    let after = a.ok("game_view", json!({}));
+    assert_eq!(after["decision"], view["decision"]);
+    assert_eq!(after["tiles"], view["tiles"]);
+    assert_eq!(
+        std::fs::read(dir.path().join("current.json")).unwrap(),
+        saved
+    );
+    for cmd in ["history_get", "history_delete", "history_position"] {
+        assert_eq!(
+            a.code(cmd, json!({"id": "g-none", "turn": 0})),
+            "match/not_found"
+        );
+    }
+    assert_eq!(
+        a.code("history_export", json!({"id": "../x", "path": null})),
+        "match/not_found"
+    );
+    assert_eq!(
+        a.code(
+            "history_import",
+            json!({"json": "{\"format\": 1}", "path": null})
+        ),
+        "record/invalid"
+    );
+    assert_eq!(
+        a.code("history_import", json!({"json": null, "path": null})),
+        "record/invalid"
+    );
+}
+
+#[test]
+fn a_whole_game_against_the_ai_with_undo_hint_and_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let moved = Arc::new(AtomicUsize::new(0));
+    let thinking = Arc::new(AtomicUsize::new(0));
+    let (m, t) = (moved.clone(), thinking.clone());
+    a.app.listen_any("ai-progress", move |e| {
+        let p: Value = serde_json::from_str(e.payload()).unwrap();
+        match p["stage"].as_str() {
+            Some("moved") => {
+                assert!(p["view"]["tiles"].is_array());
+                assert!(!p["text"].as_str().unwrap().is_empty());
+                m.fetch_add(1, Ordering::SeqCst)
+            }
+            _ => t.fetch_add(1, Ordering::SeqCst),
+        };
+    });
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let mut view = new_game(&a, &ada, &["random", "greedy"], true, 11);
+    assert_eq!(view["players"].as_array().unwrap().len(), 3);
+    assert_eq!(view["players"][1]["level"], "random");
+    assert_eq!(view["players"][0]["supply"]["followers"], 7);
+    assert_eq!(view["remaining"]["byType"].as_array().unwrap().len(), 36);
+    assert_eq!(view["current"], 0);
+    assert_eq!(view["decision"]["kind"], "place_tile");
+    assert_eq!(view["decision"]["human"], true);
+
+    // Undo: place, take it back, the same tile and options are offered again.
+    let place = first_choice(&view);
+    let placed = a.ok("game_play", json!({"move": place}));
+    assert_eq!(placed["decision"]["kind"], "place_figure");
+    assert!(placed["canUndo"].as_bool().unwrap());
+    let back = a.ok("game_undo", json!({}));
+    assert_eq!(back["decision"], view["decision"]);
+    assert_eq!(back["canUndo"], false);
+
+    // The hint is a legal move.
+    let hint = a.ok("game_hint", json!({}));
+    assert_eq!(hint["level"], "hard");
+    assert!(!hint["text"].as_str().unwrap().is_empty());
+    view = a.ok("game_play", json!({"move": hint["move"]}));
+
+    let mut human_moves = 1;
+    while !view["over"].as_bool().unwrap() {
+        assert_eq!(
+            view["current"], 0,
+            "the human decides whenever a command returns"
+        );
+        assert_eq!(view["aiThinking"], false);
+        view = a.ok("game_play", json!({"move": first_choice(&view)}));
+        human_moves += 1;
+        assert!(human_moves < 400);
+    }
+    assert!(moved.load(Ordering::SeqCst) > 20);
+    assert_eq!(
+        moved.load(Ordering::SeqCst),
+        thinking.load(Ordering::SeqCst)
+    );
+    assert_eq!(view["decision"]["kind"], "game_over");
+    let match_id = view["result"]["matchId"].clone();
+    assert!(match_id.is_string());
+    assert_eq!(view["saveError"], Value::Null);
+    assert!(!dir.path().join("current.json").exists());
+    assert_eq!(
+        a.code("game_play", json!({"move": {"type": "pass"}})),
+        "game/over"
+    );
+    assert_eq!(a.code("game_resign", json!({})), "game/over");
+    let log = a.ok("game_log", json!({}));
+    assert!(log.as_array().unwrap().iter().any(|e| e["type"] == "scored"
+        && e["scored"]["points"].as_u64().unwrap() > 0
+        && !e["text"].as_str().unwrap().is_empty()));
+
+    // The history and the profile's statistics.
+    let list = a.ok("history_list", json!({"profileId": ada["id"]}));
+    let summary = &list["matches"][0];
+    assert_eq!(summary["id"], match_id);
+    assert_eq!(
+        summary["opponents"],
+        json!([{"seat": 1, "level": "random"}, {"seat": 2, "level": "greedy"}])
+    );
+    let scores: Vec<u64> = view["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["score"].as_u64().unwrap())
+        .collect();
+    assert_eq!(summary["scores"], json!(scores));
+    assert_eq!(
+        a.ok("history_list", json!({"profileId": "p-other"}))["matches"],
+        json!([])
+    );
+    let profile = &a.ok("profiles_list", json!({}))["profiles"][0];
+    assert_eq!(profile["stats"]["games"], 1);
+    assert_eq!(profile["stats"]["byLevel"]["greedy"]["games"], 1);
+
+    let detail = a.ok("history_get", json!({"id": match_id}));
+    assert_eq!(detail["record"]["end"], true);
+    let timeline = detail["timeline"].as_array().unwrap();
+    assert_eq!(timeline.last().unwrap(), &json!(scores));
+    assert_eq!(timeline[0], json!([0, 0, 0]));
+    assert_eq!(detail["breakdown"].as_array().unwrap().len(), 3);
+    let start = a.ok("history_position", json!({"id": match_id, "turn": 0}));
+    assert_eq!(start["tiles"].as_array().unwrap().len(), 1);
+    let five = a.ok("history_position", json!({"id": match_id, "turn": 5}));
+    assert_eq!(five["turn"], 5);
+    let end = a.ok("history_position", json!({"id": match_id, "turn": 100000}));
+    assert_eq!(end["over"], true);
+
+    // Export to a file, delete, import the file back.
+    let out = dir.path().join("out.json");
+    let exported = a.ok(
+        "history_export",
+        json!({"id": match_id, "path": out.display().to_string()}),
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        exported["json"].as_str().unwrap()
+    );
+    assert_eq!(a.ok("history_delete", json!({"id": match_id})), Value::Null);
+    assert_eq!(
+        a.ok("history_list", json!({"profileId": null}))["matches"],
+        json!([])
+    );
+    let imported = a.ok(
+        "history_import",
+        json!({"json": null, "path": out.display().to_string()}),
+    );
+    assert_eq!(imported["imported"], true);
+    assert_eq!(imported["scores"], json!(scores));
+    assert_eq!(
+        a.ok("history_list", json!({"profileId": null}))["matches"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn resume_after_restart_and_resign() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = {
+        let a = app(dir.path());
+        let ada = a.ok("profile_create", json!({"name": "Ada"}));
+        let view = new_game(&a, &ada, &["easy"], true, 5);
+        // Stop in the middle of the human's turn: the tile placed, the figure not chosen.
+        let mid = a.ok("game_play", json!({"move": first_choice(&view)}));
+        assert_eq!(mid["decision"]["kind"], "place_figure");
+        mid
+    };
+    // A new app on the same folder: the game is offered and continues exactly.
+    let a = app(dir.path());
+    let info = a.ok("app_info", json!({}));
+    assert_eq!(info["resumable"]["gameId"], before["gameId"]);
+    assert_eq!(info["resumable"]["opponents"], json!([{"level": "easy"}]));
+    let resumed = a.ok("game_resume", json!({}));
+    for key in [
+        "gameId",
+        "tiles",
+        "figures",
+        "decision",
+        "players",
+        "remaining",
+        "seed",
+    ] {
+        assert_eq!(resumed[key], before[key], "{key}");
+    }
+    let next = a.ok("game_play", json!({"move": {"type": "no_figure"}}));
+    assert_eq!(next["current"], 0);
+
+    let resigned = a.ok("game_resign", json!({}));
+    assert_eq!(resigned["over"], true);
+    assert_eq!(resigned["result"]["resigned"], true);
+    assert_eq!(resigned["result"]["winners"], json!([1]));
+    assert!(!dir.path().join("current.json").exists());
+    let list = a.ok("history_list", json!({"profileId": null}));
+    assert_eq!(list["matches"][0]["result"], "resigned");
+    let stats = &a.ok("profiles_list", json!({}))["profiles"][0]["stats"];
+    assert_eq!(
+        (stats["games"].clone(), stats["resigned"].clone()),
+        (json!(1), json!(1))
+    );
+    assert_eq!(a.ok("app_info", json!({}))["resumable"], Value::Null);
+    assert_eq!(a.code("game_resume", json!({})), "game/none");
+}
+
+#[test]
+fn corrupt_files_are_set_aside_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let a = app(dir.path());
+        let ada = a.ok("profile_create", json!({"name": "Ada"}));
+        new_game(&a, &ada, &["random"], false, 1);
+    }
+    std::fs::write(dir.path().join("profiles.json"), b"{\"schema\":1,").unwrap();
+    std::fs::write(dir.path().join("current.json"), b"\xff\xfe").unwrap();
+    std::fs::write(dir.path().join("matches").join("g-bad.json"), b"[]").unwrap();
+    let a = app(dir.path());
+    let info = a.ok("app_info", json!({}));
+    assert_eq!(info["resumable"], Value::Null);
+    assert_eq!(a.ok("profiles_list", json!({}))["profiles"], json!([]));
+    let list = a.ok("history_list", json!({"profileId": null}));
+    assert_eq!(list["matches"], json!([]));
+    let files: Vec<&str> = list["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        ["current.json", "profiles.json", "matches/g-bad.json"]
+    );
+    for p in list["problems"].as_array().unwrap() {
+        assert!(dir.path().join(p["movedTo"].as_str().unwrap()).exists());
+    }
+    // The app goes on: a new profile and game work.
+    let bea = a.ok("profile_create", json!({"name": "Bea"}));
+    new_game(&a, &bea, &["random"], false, 2);
+}
+
+#[test]
+fn the_app_data_folder_is_the_one_the_cli_finds() {
+    let mut ctx = mock_context(noop_assets());
+    ctx.config_mut().identifier = carcassonne_storage::IDENTIFIER.into();
+    let app = mock_builder().build(ctx).unwrap();
+    assert_eq!(
+        app.path().app_data_dir().unwrap(),
+        carcassonne_storage::default_data_dir().unwrap()
+    );
+}
+
+#[test]
+fn the_bundle_identifier_is_the_storage_one() {
+    let conf: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tauri.conf.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(conf["identifier"], carcassonne_storage::IDENTIFIER);
+}
