@@ -108,7 +108,8 @@ before(async () => {
   assert.ok(existsSync(APP), `the app is built at ${APP}`);
   dataHome = mkdtempSync(join(tmpdir(), 'carcassonne-e2e-'));
   // A fresh data folder, so the game and its history are this test's alone.
-  driver = spawn(findDriver(), ['--port', String(PORT)], {
+  // Its own native port too, so that another run at the same time cannot take its sessions.
+  driver = spawn(findDriver(), ['--port', String(PORT), '--native-port', String(PORT + 1000)], {
     env: { ...process.env, XDG_DATA_HOME: join(dataHome, 'data'), XDG_CONFIG_HOME: join(dataHome, 'config') },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
