@@ -222,3 +222,22 @@ test('an AI event delivered after the answer does not replace the newer view', a
   }
   await context.close();
 });
+
+test('phone: the figure decision shows the new tile close up, its spots easy to tap', async () => {
+  const { page, press, context } = await openApp(env, PHONE, { profiles: ['Ada'], pileSize: 30 });
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  for (let turn = 0; turn < 3; turn++) {
+    await page.locator('.cell.legal').first().waitFor();
+    await page.waitForTimeout(350);
+    await press(page.locator('.cell.legal').last());
+    await press(page.locator('button.confirm'));
+    await page.waitForFunction(() => document.querySelector('.action-panel')?.textContent.includes('Place a figure'));
+    await page.waitForTimeout(450);
+    const tile = await page.locator('.mark.last').boundingBox();
+    assert.ok(tile.width >= 150, `the new tile is drawn ${tile.width} px wide`);
+    const host = await page.locator('#screen-game .board-host').boundingBox();
+    assert.ok(tile.x >= host.x && tile.x + tile.width <= host.x + host.width + 1, 'and fully in view');
+    await press(page.getByRole('button', { name: 'No figure' }));
+  }
+  await context.close();
+});

@@ -109,8 +109,9 @@ export class GameScreen {
     const previous = this.state.view;
     this.state.setView(view);
     this.board.setView(view);
+    // The human's own decisions set the camera in renderBoardChoices; other moves are followed.
     if (fit || !previous || previous.gameId !== view.gameId) this.board.fit(false);
-    else if (view.lastPlaced) this.board.follow(view.lastPlaced.x, view.lastPlaced.y);
+    else if (view.lastPlaced && !this.state.myTurn) this.board.follow(view.lastPlaced.x, view.lastPlaced.y);
     this.board.setMarks(marks ?? (view.lastPlaced ? [{ ...view.lastPlaced, kind: 'last' }] : []));
     // A failing autosave is reported once per distinct failure, not on every view.
     const saveKey = view.saveError ? `${view.saveError.code}:${view.saveError.message}` : null;
@@ -285,7 +286,7 @@ export class GameScreen {
       else if (d.kind === 'move_wagon') b.focusCell(d.from.x, d.from.y, Math.min(b.size.width, b.size.height) / 3.4, true, false);
       else if (cells.length && (!b.userMoved || b.focusTarget || !cells.every((c) => b.isVisible(c.x, c.y)))) b.fit(true);
     }
-    if (!key) this.cameraKey = null;
+    if (!key) { this.cameraKey = null; b.focusTarget = null; }
   }
 
   // --- Input.
