@@ -55,7 +55,7 @@ function installDouble(config) {
   store.active = store.profiles[0]?.id ?? null;
   function newProfile(name, i) {
     return { id: `p-${(1000 + i).toString(16)}${name.length}`, name, created: now(),
-      stats: { games: 0, wins: 0, losses: 0, draws: 0, resigned: 0, averageScore: 0, bestScore: 0, byLevel: {}, rating: { elo: 1200, games: 0 } } };
+      stats: { games: 0, wins: 0, losses: 0, draws: 0, resigned: 0, averageScore: 0, bestScore: 0, totalScore: 0, byLevel: {}, rating: { elo: 1200, games: 0 } } };
   }
   function checkName(name, except) {
     const n = String(name ?? '').trim();
@@ -433,7 +433,8 @@ function installDouble(config) {
       const st = profile.stats;
       st.games++; st[result === 'won' ? 'wins' : result === 'drawn' ? 'draws' : 'losses']++;
       if (resigned) st.resigned++;
-      st.averageScore = ((st.averageScore * (st.games - 1)) + g.players[0].score) / st.games;
+      st.totalScore += g.players[0].score;
+      st.averageScore = st.totalScore / st.games;
       st.bestScore = Math.max(st.bestScore, g.players[0].score);
       for (const p of g.players.slice(1)) {
         const b = st.byLevel[p.level] ?? (st.byLevel[p.level] = { games: 0, wins: 0, losses: 0, draws: 0 });
