@@ -241,3 +241,23 @@ test('phone: the figure decision shows the new tile close up, its spots easy to 
   }
   await context.close();
 });
+
+test('a new game started while the AI plays takes over the screen cleanly', async () => {
+  const { page, press, problems, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 30, aiDelay: 600 });
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  await press(page.locator('.cell.legal').first());
+  await press(page.locator('button.confirm'));
+  await page.waitForFunction(() => document.querySelector('.action-panel')?.textContent.includes('Place a figure'));
+  await press(page.getByRole('button', { name: 'No figure' }));
+  await page.locator('.action-panel .waiting').waitFor();
+  await press(page.getByRole('button', { name: /Back to the menu/ }));
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  await page.locator('.cell.legal').first().waitFor();
+  // The old game's answer comes after its two AI decisions (2 × 600 ms).
+  await page.waitForTimeout(1800);
+  assert.equal(await panelState(page), 'place_tile');
+  assert.equal(await page.locator('#screen-game .tile').count(), 1, 'the new game shows only its start tile');
+  assert.equal(await page.locator('.toast.error').count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

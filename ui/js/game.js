@@ -18,6 +18,7 @@ export class GameScreen {
     this.state = new GameState(tileset);
     this.onLeave = onLeave;
     this.busy = false;
+    this.generation = 0;
     this.overlay = false;
     this.logKeys = new Set();
     this.queue = Promise.resolve();
@@ -58,6 +59,7 @@ export class GameScreen {
   // --- Entering a game.
   /** Runs game_new or game_resume, showing the AI turns it may run, then the game. */
   async gameNewWithProgress(fn) {
+    this.generation = (this.generation ?? 0) + 1;
     this.accepting = true;
     this.busy = true;
     this.inFlight = true;
@@ -326,33 +328,37 @@ export class GameScreen {
   /** Sends a move; the view that comes back (after all AI turns) is shown. */
   async play(move) {
     if (this.busy) return;
+    const generation = this.generation;
     this.busy = true;
     this.refresh();
     this.inFlight = true;
     this.settled = false;
+    let view = null;
+    let error = null;
     try {
-      const view = await api.gamePlay(move);
-      this.inFlight = false;
-      await this.queue;
-      this.settled = true;
-      this.thinking = null;
-      this.busy = false;
+      view = await api.gamePlay(move);
+    } catch (e) {
+      error = e;
+    }
+    // The player may have started or resumed another game while the AI played: that game
+    // owns the screen now, and this answer (or its game/none refusal) is for the old one.
+    if (generation !== this.generation) return;
+    this.inFlight = false;
+    await this.queue;
+    this.settled = true;
+    this.thinking = null;
+    this.busy = false;
+    if (error) {
+      showError(error, 'Move refused');
+      try { this.show(await api.gameView()); } catch (e2) { showError(e2); }
+    } else {
       this.show(view);
       await this.reloadLog();
       announce(this.describe(view));
-    } catch (e) {
-      this.inFlight = false;
-      await this.queue;
-      this.settled = true;
-      this.thinking = null;
-      this.busy = false;
-      showError(e, 'Move refused');
-      try { this.show(await api.gameView()); } catch (e2) { showError(e2); }
-    } finally {
-      this.busy = false;
-      this.refresh();
     }
+    this.refresh();
   }
+
 
   describe(view) {
     const d = view.decision;
