@@ -12,7 +12,12 @@ use rand_pcg::Pcg64Mcg;
 
 /// A mid-game position: `turns` random placements into a seeded game, at a tile decision.
 fn midgame(seed: u64, turns: usize) -> Game {
-    let mut game = Game::new(&Setup { players: 2, abbey_mayor: false, seed }).expect("setup");
+    let mut game = Game::new(&Setup {
+        players: 2,
+        abbey_mayor: false,
+        seed,
+    })
+    .expect("setup");
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut placed = 0;
     let mut moves = Vec::new();
@@ -37,12 +42,20 @@ fn placements(c: &mut Criterion) {
 }
 
 fn random_games(c: &mut Criterion) {
-    for (name, abbey_mayor) in [("random-game/base", false), ("random-game/abbey-mayor", true)] {
+    for (name, abbey_mayor) in [
+        ("random-game/base", false),
+        ("random-game/abbey-mayor", true),
+    ] {
         let mut seed = 0u64;
         c.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
-                let mut game = Game::new(&Setup { players: 2, abbey_mayor, seed }).expect("setup");
+                let mut game = Game::new(&Setup {
+                    players: 2,
+                    abbey_mayor,
+                    seed,
+                })
+                .expect("setup");
                 game.set_logging(false);
                 black_box(game.play_random(&mut Pcg64Mcg::seed_from_u64(seed)))
             })
