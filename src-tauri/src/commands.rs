@@ -392,7 +392,7 @@ pub async fn game_log(state: State<'_, AppState>) -> Result<Vec<ScoreEvent>, Api
         Ok(s.game
             .events()
             .iter()
-            .map(|e| score_event(&s.game, &s.players, e))
+            .map(|e| score_event(&s.players, e))
             .collect())
     })
 }
@@ -422,7 +422,7 @@ pub async fn history_get(state: State<'_, AppState>, id: String) -> Result<Match
     let events = game
         .events()
         .iter()
-        .map(|e| score_event(&game, &m.record.players, e))
+        .map(|e| score_event(&m.record.players, e))
         .collect();
     Ok(MatchDetail {
         summary: m.meta,

@@ -371,7 +371,8 @@ impl Session {
         )
     }
 
-    /// The AI's suggestion for the human's pending decision, with its level.
+    /// What a hint searches from: a copy of the game at the human's pending decision and a
+    /// seed fixed by the position.
     ///
     /// # Errors
     /// `game/over` or `game/not_your_turn`.

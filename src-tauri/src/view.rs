@@ -84,7 +84,7 @@ fn plural(n: u8, one: &str, many: &str) -> String {
 }
 
 /// One event, itemised, with a sentence for the log.
-pub fn score_event(game: &Game, players: &[RecordPlayer], e: &LoggedEvent) -> ScoreEvent {
+pub fn score_event(players: &[RecordPlayer], e: &LoggedEvent) -> ScoreEvent {
     let mut out = ScoreEvent {
         turn: e.turn,
         kind: String::new(),
@@ -260,7 +260,6 @@ pub fn score_event(game: &Game, players: &[RecordPlayer], e: &LoggedEvent) -> Sc
             out.text = "The game ended: final scoring".into();
         }
     }
-    let _ = game;
     out
 }
 
@@ -455,7 +454,7 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
         .events()
         .iter()
         .filter(|e| e.turn > from_turn)
-        .map(|e| score_event(game, ctx.players, e))
+        .map(|e| score_event(ctx.players, e))
         .collect();
     let owners = game
         .segment_owners()
