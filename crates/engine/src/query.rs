@@ -105,7 +105,7 @@ impl Game {
     }
 
     /// Completed cities touching the field of root `r`, each once.
-    fn completed_cities(&self, r: u16) -> u8 {
+    pub(crate) fn completed_cities(&self, r: u16) -> u8 {
         let mut seen: Vec<u16> = Vec::new();
         let mut s = r;
         loop {

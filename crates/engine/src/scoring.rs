@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::event::{Category, Cause, Event};
 use crate::game::{Game, Phase, find};
 use crate::moves::FigureKind;
-use crate::tile::{ABBEY, SegmentKind, tables};
+use crate::tile::{ABBEY, SegmentKind};
 
 /// Which figures count in a feature's majority.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -147,7 +147,7 @@ impl Game {
         let Some(players) = self.majority(root, Counting::Farmers) else {
             return;
         };
-        let cities = self.field_cities(root);
+        let cities = u32::from(self.completed_cities(root));
         let points = per_city * cities;
         self.award(players, Category::Field, points);
         let pos = self.board.tiles()[self.segs[root as usize].tile as usize].pos;
@@ -196,32 +196,6 @@ impl Game {
         }
     }
 
-    /// The number of completed cities a field touches (each city once).
-    pub(crate) fn field_cities(&mut self, root: u16) -> u32 {
-        let mut seen: Vec<u16> = Vec::new();
-        let mut s = root;
-        loop {
-            let seg = self.segs[s as usize];
-            let placed = self.board.tiles()[seg.tile as usize];
-            let def = &tables().types[placed.tile as usize].orientations[placed.rot as usize]
-                .segments[seg.local as usize];
-            let mut cities = def.cities;
-            while cities != 0 {
-                let c = cities.trailing_zeros() as u16;
-                cities &= cities - 1;
-                let r = find(&mut self.segs, placed.base + c);
-                if self.segs[r as usize].open == 0 && !seen.contains(&r) {
-                    seen.push(r);
-                }
-            }
-            s = seg.next;
-            if s == root {
-                break;
-            }
-        }
-        seen.len() as u32
-    }
-
     /// Final scoring: unfinished roads, cities, monasteries and abbeys, then farmers, then
     /// barns (RULES.md §5 step 4).
     pub(crate) fn final_scoring(&mut self) {
@@ -258,7 +232,7 @@ impl Game {
     /// Every barn owner in a field gets 4 per completed city, once per field.
     fn score_barns(&mut self, root: u16) {
         let owners = self.segs[root as usize].barn_owners;
-        let cities = self.field_cities(root);
+        let cities = u32::from(self.completed_cities(root));
         let points = 4 * cities;
         self.award(owners, Category::Barn, points);
         let pos = self.board.tiles()[self.segs[root as usize].tile as usize].pos;
