@@ -34,8 +34,9 @@
 //! - A figure step that offers nothing (no figure in the supply fits) is skipped.
 //! - Rotations that give the same tile (e.g. `U` at 0 and 180) are one placement; a record may
 //!   use either, and the engine keeps the smaller.
-//! - Scoring events are emitted only when somebody scores; figures of a completed feature
-//!   go home even when nobody scores (a mayor in a city without pennants).
+//! - Scoring events are emitted only when somebody scores points (a field without completed
+//!   cities gives no event); figures of a completed feature go home even when nobody scores
+//!   (a mayor in a city without pennants).
 
 pub mod board;
 pub mod error;

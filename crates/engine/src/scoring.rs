@@ -149,6 +149,10 @@ impl Game {
         };
         let cities = u32::from(self.completed_cities(root));
         let points = per_city * cities;
+        if points == 0 {
+            // A field without completed cities gives nothing; an event would only be noise.
+            return;
+        }
         self.award(players, Category::Field, points);
         let pos = self.board.tiles()[self.segs[root as usize].tile as usize].pos;
         self.event(Event::Scored {
@@ -234,6 +238,9 @@ impl Game {
         let owners = self.segs[root as usize].barn_owners;
         let cities = u32::from(self.completed_cities(root));
         let points = 4 * cities;
+        if points == 0 {
+            return;
+        }
         self.award(owners, Category::Barn, points);
         let pos = self.board.tiles()[self.segs[root as usize].tile as usize].pos;
         self.event(Event::Scored {
