@@ -80,6 +80,31 @@ fn final_round(seed: u64, players: usize) -> Option<Game> {
     None
 }
 
+/// Plays `game` to the end with every level in turn (seats cycle through the levels,
+/// shifted by `shift`), checking that each chosen move is legal and counting the decision
+/// kinds met in `seen`.
+fn play_legally_to_the_end(
+    game: &mut Game,
+    shift: usize,
+    seen: &mut [usize; 6],
+    stop: &AtomicBool,
+) {
+    let mut n = 0u64;
+    while let Some(p) = game.decision().player() {
+        let level = Level::ALL[(usize::from(p) + shift) % Level::ALL.len()];
+        let view = PublicView::new(game);
+        let legal = view.legal_moves();
+        let mv = choose_move(level, &view, n, tiny(level), stop);
+        assert!(
+            legal.contains(&mv),
+            "{level} chose {mv:?}, not among {legal:?}"
+        );
+        seen[kind(game.decision())] += 1;
+        game.play(mv).expect("a legal move is accepted");
+        n += 1;
+    }
+}
+
 #[test]
 fn every_level_plays_only_legal_moves_for_every_decision() {
     let stop = AtomicBool::new(false);
@@ -94,39 +119,14 @@ fn every_level_plays_only_legal_moves_for_every_decision() {
             })
             .expect("setup");
             game.set_logging(false);
-            let mut n = 0u64;
-            while let Some(p) = game.decision().player() {
-                // Seats cycle through every level, shifted per game.
-                let level = Level::ALL[(usize::from(p) + game_index) % Level::ALL.len()];
-                let view = PublicView::new(&game);
-                let legal = view.legal_moves();
-                let mv = choose_move(level, &view, n, tiny(level), &stop);
-                assert!(
-                    legal.contains(&mv),
-                    "{level} chose {mv:?}, not among {legal:?}"
-                );
-                seen[kind(game.decision())] += 1;
-                game.play(mv).expect("a legal move is accepted");
-                n += 1;
-            }
+            play_legally_to_the_end(&mut game, game_index, &mut seen, &stop);
             game_index += 1;
         }
     }
     // Players who keep their abbey to the end meet the final abbey round.
     for seed in 0..6 {
         let mut game = final_round(seed, 2 + seed as usize % 5).expect("a final round");
-        while let Some(p) = game.decision().player() {
-            let level = Level::ALL[(usize::from(p) + seed as usize) % Level::ALL.len()];
-            let view = PublicView::new(&game);
-            let legal = view.legal_moves();
-            let mv = choose_move(level, &view, seed, tiny(level), &stop);
-            assert!(
-                legal.contains(&mv),
-                "{level} chose {mv:?}, not among {legal:?}"
-            );
-            seen[kind(game.decision())] += 1;
-            game.play(mv).expect("a legal move is accepted");
-        }
+        play_legally_to_the_end(&mut game, seed as usize, &mut seen, &stop);
     }
     for (k, name) in [
         "draw or abbey",
