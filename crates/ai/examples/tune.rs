@@ -7,13 +7,57 @@
 use std::sync::atomic::AtomicBool;
 
 use carcassonne_ai::eval::score_diff;
-use carcassonne_ai::mcts::{self, Config, Playout};
+use carcassonne_ai::mcts::{self, Config, Playout, PlayoutPolicy};
 use carcassonne_ai::{Budget, Level, Limits, choose_move};
 use carcassonne_engine::{Game, PublicView, Setup};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 fn variant(name: &str) -> Option<Config> {
+    // `g:NONE,ROAD,CITY,MONASTERY,FIELD,MAYOR,WAGON,BARN,FILL`: guided playouts with these
+    // weights; `k=v+k=v…`: overrides of the default configuration (c, widen, wf, ds, ww, pw,
+    // pd); both may be given, separated by `;`.
+    if name.contains(':') || name.contains('=') {
+        let mut cfg = Config::default();
+        for part in name.split(';') {
+            if let Some(w) = part.strip_prefix("g:") {
+                let w: Vec<f64> = w
+                    .split(',')
+                    .map(|x| x.parse().ok())
+                    .collect::<Option<_>>()?;
+                let [none, road, city, monastery, field, mayor, wagon, barn, fill] = w[..] else {
+                    return None;
+                };
+                cfg.playout = Playout::Guided(PlayoutPolicy {
+                    none,
+                    road,
+                    city,
+                    monastery,
+                    field,
+                    mayor,
+                    wagon,
+                    barn,
+                    fill,
+                });
+                continue;
+            }
+            for kv in part.split('+') {
+                let (k, v) = kv.split_once('=')?;
+                let v: f64 = v.parse().ok()?;
+                match k {
+                    "c" => cfg.exploration = v,
+                    "widen" => cfg.widen_base = v,
+                    "wf" => cfg.widen_factor = v,
+                    "ds" => cfg.diff_scale = v,
+                    "ww" => cfg.win_weight = v,
+                    "pw" => cfg.prior_weight = v,
+                    "pd" => cfg.prior_depth = v as i32,
+                    _ => return None,
+                }
+            }
+        }
+        return Some(cfg);
+    }
     let base = Config::default();
     Some(match name {
         "base" => base,
@@ -76,7 +120,7 @@ fn variant(name: &str) -> Option<Config> {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: tune VARIANT DEALS BUDGET";
+    let usage = "usage: tune VARIANT DEALS BUDGET [FIRST_DEAL]";
     let budget = args.get(3).and_then(|b| match b.strip_suffix("ms") {
         Some(ms) => ms.parse().ok().map(Budget::millis),
         None => b.parse().ok().map(Budget::iterations),
@@ -95,7 +139,8 @@ fn main() {
     };
     let stop = AtomicBool::new(false);
     let (mut wins, mut diff, mut games) = (0.0, 0.0, 0.0);
-    for deal in 0..deals {
+    let first: u64 = args.get(4).and_then(|d| d.parse().ok()).unwrap_or(0);
+    for deal in first..first + deals {
         for seat in 0..2u8 {
             let setup = Setup {
                 players: 2,
@@ -135,6 +180,7 @@ fn main() {
             };
             diff += d;
             games += 1.0;
+            eprintln!("game {deal} {seat} {d}");
         }
     }
     println!(

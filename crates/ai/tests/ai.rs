@@ -163,6 +163,40 @@ fn iteration_budgets_are_deterministic() {
 }
 
 #[test]
+fn every_playout_kind_searches_to_a_legal_move() {
+    use carcassonne_ai::Limits;
+    use carcassonne_ai::mcts::{Config, Playout, PlayoutPolicy, search};
+    let stop = AtomicBool::new(false);
+    let playouts = [
+        Playout::Random,
+        Playout::Truncated(4),
+        Playout::Guided(PlayoutPolicy::DEFAULT),
+        Playout::Guided(PlayoutPolicy {
+            none: 5.0,
+            field: 0.0,
+            fill: 0.0,
+            ..PlayoutPolicy::DEFAULT
+        }),
+    ];
+    for (i, playout) in playouts.into_iter().enumerate() {
+        let game = position(30 + i as u64, 2, 15, |d| {
+            matches!(d, Decision::PlaceTile { .. })
+        })
+        .expect("position");
+        let view = PublicView::new(&game);
+        let legal = view.legal_moves();
+        let cfg = Config {
+            playout,
+            ..Config::default()
+        };
+        let mut rng = Pcg64Mcg::seed_from_u64(i as u64);
+        let limits = Limits::new(Budget::iterations(30), &stop);
+        let mv = search(&view, &legal, &mut rng, &limits, &cfg);
+        assert!(legal.contains(&mv), "{playout:?}: {mv:?}");
+    }
+}
+
+#[test]
 fn a_stopped_search_still_returns_a_legal_move() {
     let game = position(5, 2, 20, |d| matches!(d, Decision::PlaceTile { .. })).expect("position");
     let view = PublicView::new(&game);
