@@ -29,21 +29,26 @@ fn app(dir: &Path) -> App {
     App { app, webview }
 }
 
+/// One command call through the webview's IPC, as the UI makes it.
+fn call_on(webview: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
+    get_ipc_response(
+        webview,
+        tauri::webview::InvokeRequest {
+            cmd: cmd.into(),
+            callback: tauri::ipc::CallbackFn(0),
+            error: tauri::ipc::CallbackFn(1),
+            url: "tauri://localhost".parse().unwrap(),
+            body: tauri::ipc::InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        },
+    )
+    .map(|b| b.deserialize::<Value>().unwrap())
+}
+
 impl App {
     fn call(&self, cmd: &str, args: Value) -> Result<Value, Value> {
-        get_ipc_response(
-            &self.webview,
-            tauri::webview::InvokeRequest {
-                cmd: cmd.into(),
-                callback: tauri::ipc::CallbackFn(0),
-                error: tauri::ipc::CallbackFn(1),
-                url: "tauri://localhost".parse().unwrap(),
-                body: tauri::ipc::InvokeBody::Json(args),
-                headers: Default::default(),
-                invoke_key: INVOKE_KEY.to_string(),
-            },
-        )
-        .map(|b| b.deserialize::<Value>().unwrap())
+        call_on(&self.webview, cmd, args)
     }
 
     fn ok(&self, cmd: &str, args: Value) -> Value {
@@ -508,4 +513,44 @@ fn the_bundle_identifier_is_the_storage_one() {
     )
     .unwrap();
     assert_eq!(conf["identifier"], carcassonne_storage::IDENTIFIER);
+}
+
+#[test]
+fn moves_and_undo_are_refused_while_the_ai_thinks() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let tx = std::sync::Mutex::new(tx);
+    a.app.listen_any("ai-progress", move |e| {
+        let p: Value = serde_json::from_str(e.payload()).unwrap();
+        if p["stage"] == "thinking" {
+            let _ = tx.lock().unwrap().send(());
+        }
+    });
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let view = new_game(&a, &ada, &["hard"], true, 5);
+    let placed = a.ok("game_play", json!({"move": first_choice(&view)}));
+    assert_eq!(placed["decision"]["kind"], "place_figure");
+    let end_turn = json!({"type": "no_figure"});
+    std::thread::scope(|s| {
+        // The human ends the turn; this call returns once the AI has moved.
+        let webview = a.webview.clone();
+        let mover = s.spawn(move || call_on(&webview, "game_play", json!({"move": end_turn})));
+        rx.recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the AI starts thinking");
+        let during = a.ok("game_view", json!({}));
+        assert_eq!(during["aiThinking"], true);
+        assert_eq!(during["canUndo"], false);
+        assert_eq!(
+            a.code("game_play", json!({"move": {"type": "no_figure"}})),
+            "game/busy"
+        );
+        assert_eq!(a.code("game_undo", json!({})), "game/busy");
+        let after = mover.join().unwrap().expect("the human's move");
+        assert_eq!(after["aiThinking"], false);
+        assert_eq!(after["current"], 0);
+        // The refused calls changed nothing: the AI's turn went on and the human decides.
+        assert_eq!(after["decision"]["human"], true);
+        assert_eq!(a.ok("game_view", json!({}))["decision"], after["decision"]);
+    });
 }
