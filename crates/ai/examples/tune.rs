@@ -1,8 +1,11 @@
 //! Measures search variants against the greedy baseline: `cargo run --release -p
-//! carcassonne-ai --example tune -- VARIANT DEALS BUDGET` (BUDGET is iterations, or
-//! milliseconds with an `ms` suffix). Each deal is played in both
-//! seat orders; it prints the variant's win rate and mean score difference. The variants are
-//! the design choices recorded in `RESULTS.md`.
+//! carcassonne-ai --example tune -- VARIANT DEALS BUDGET [FIRST_DEAL]` (BUDGET is iterations,
+//! or milliseconds with an `ms` suffix; deals `FIRST_DEAL…`, 0 by default, use the seeds
+//! 1000…). Each deal is played in both seat orders; it prints one line per game on stderr
+//! (`game DEAL SEAT DIFFERENCE`) and the variant's win rate and mean score difference. The
+//! variants are the design choices recorded in `RESULTS.md`: a name (`base`, `c0.3`, …),
+//! guided playout weights `g:NONE,ROAD,CITY,MONASTERY,FIELD,MAYOR,WAGON,BARN,FILL`, and/or
+//! overrides `c=0.3+ww=0.5` (see `variant`).
 
 use std::sync::atomic::AtomicBool;
 
@@ -61,6 +64,10 @@ fn variant(name: &str) -> Option<Config> {
     let base = Config::default();
     Some(match name {
         "base" => base,
+        "random" => Config {
+            playout: Playout::Random,
+            ..base
+        },
         "c0.3" => Config {
             exploration: 0.3,
             ..base
