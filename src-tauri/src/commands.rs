@@ -108,18 +108,22 @@ fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiErro
                 }
             }
         };
-        let _ = app.emit(
-            AI_PROGRESS,
-            AiProgress {
-                game_id: id.into(),
-                player: seat,
-                level: level.name().into(),
-                stage: "thinking".into(),
-                mv: None,
-                text: String::new(),
-                view: None,
-            },
-        );
+        // Progress events are best effort: a window that is gone needs none.
+        let progress = |stage: &str, mv: Option<MoveSpec>, text: String, view: Option<GameView>| {
+            let _ = app.emit(
+                AI_PROGRESS,
+                AiProgress {
+                    game_id: id.into(),
+                    player: seat,
+                    level: level.name().into(),
+                    stage: stage.into(),
+                    mv,
+                    text,
+                    view,
+                },
+            );
+        };
+        progress("thinking", None, String::new(), None);
         let mv = ai_choose(&game, level, seed, &stop);
         let mut guard = state.lock();
         let s = guard
@@ -140,18 +144,7 @@ fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiErro
         s.save(&state.storage);
         let view = s.view();
         drop(guard);
-        let _ = app.emit(
-            AI_PROGRESS,
-            AiProgress {
-                game_id: id.into(),
-                player: seat,
-                level: level.name().into(),
-                stage: "moved".into(),
-                mv: Some(spec),
-                text,
-                view: Some(view),
-            },
-        );
+        progress("moved", Some(spec), text, Some(view));
     }
 }
 
