@@ -4,29 +4,21 @@
 // is never touched. Set CARCASSONNE_APP to test another binary (e.g. the installed .deb's).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, existsSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir, homedir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startDriver } from './driver.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APP = process.env.CARCASSONNE_APP ?? join(ROOT, 'target/debug/carcassonne-app');
 const OUT = join(ROOT, 'test-output/e2e');
-const PORT = 4900 + 2 * (process.pid % 100);
-const BASE = `http://127.0.0.1:${PORT}`;
+let BASE;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let driver;
 let dataHome;
 let session;
-
-function findDriver() {
-  if (process.env.TAURI_DRIVER) return process.env.TAURI_DRIVER;
-  const cargo = join(homedir(), '.cargo/bin/tauri-driver');
-  if (existsSync(cargo)) return cargo;
-  return execFileSync('sh', ['-c', 'command -v tauri-driver']).toString().trim();
-}
 
 async function wd(method, path, body) {
   const res = await fetch(`${BASE}${path}`, {
@@ -42,18 +34,7 @@ async function wd(method, path, body) {
 before(async () => {
   assert.ok(existsSync(APP), `build the app first: ${APP}`);
   dataHome = mkdtempSync(join(tmpdir(), 'carcassonne-smoke-'));
-  driver = spawn(findDriver(), ['--port', String(PORT), '--native-port', String(PORT + 1)], {
-    env: { ...process.env, XDG_DATA_HOME: dataHome },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`${BASE}/status`);
-      break;
-    } catch {
-      await sleep(100);
-    }
-  }
+  ({ driver, base: BASE } = await startDriver({ ...process.env, XDG_DATA_HOME: dataHome }));
   const created = await wd('POST', '/session', {
     capabilities: { alwaysMatch: { browserName: 'wry', 'tauri:options': { application: APP } } },
   });

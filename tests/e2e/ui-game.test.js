@@ -4,25 +4,17 @@
 // Screenshots go to test-output/e2e/ (not committed).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync, existsSync, rmSync } from 'node:fs';
-import { tmpdir, homedir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startDriver } from './driver.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APP = process.env.CARCASSONNE_APP ?? join(ROOT, 'target/debug/carcassonne-app');
 const OUT = join(ROOT, 'test-output/e2e');
-const PORT = 4460 + (process.pid % 200);
-const BASE = `http://127.0.0.1:${PORT}`;
+let BASE;
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
-
-function findDriver() {
-  if (process.env.TAURI_DRIVER) return process.env.TAURI_DRIVER;
-  const cargo = join(homedir(), '.cargo/bin/tauri-driver');
-  if (existsSync(cargo)) return cargo;
-  return execFileSync('sh', ['-c', 'command -v tauri-driver']).toString().trim();
-}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let driver;
@@ -108,14 +100,12 @@ before(async () => {
   assert.ok(existsSync(APP), `the app is built at ${APP}`);
   dataHome = mkdtempSync(join(tmpdir(), 'carcassonne-e2e-'));
   // A fresh data folder, so the game and its history are this test's alone.
-  // Its own native port too, so that another run at the same time cannot take its sessions.
-  driver = spawn(findDriver(), ['--port', String(PORT), '--native-port', String(PORT + 1000)], {
-    env: { ...process.env, XDG_DATA_HOME: join(dataHome, 'data'), XDG_CONFIG_HOME: join(dataHome, 'config') },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; ; i++) {
-    try { await wd('GET', '/status'); break; } catch (e) { if (i > 100) throw e; await sleep(100); }
-  }
+  // Its own ports too (startDriver), so that another run at the same time cannot take its sessions.
+  ({ driver, base: BASE } = await startDriver({
+    ...process.env,
+    XDG_DATA_HOME: join(dataHome, 'data'),
+    XDG_CONFIG_HOME: join(dataHome, 'config'),
+  }));
   session = (await wd('POST', '/session', { capabilities: { alwaysMatch: { browserName: 'wry', 'tauri:options': { application: APP } } } })).sessionId;
 });
 
