@@ -2,14 +2,16 @@
 //! them. The folder is the one the app uses (`carcassonne_storage::default_data_dir`: the
 //! platform's data folder joined with the app's bundle identifier), or `--dir`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use carcassonne_storage::{MatchMeta, Storage};
+use carcassonne_storage::{MatchMeta, Problem, Storage};
 use clap::Args;
+
+use crate::{CliError, emit, note};
 
 /// Arguments of `carcassonne history`.
 #[derive(Args)]
-pub struct HistoryArgs {
+pub(crate) struct HistoryArgs {
     /// The app's data folder (default: where the app keeps it).
     #[arg(long)]
     dir: Option<PathBuf>,
@@ -48,34 +50,64 @@ fn line(m: &MatchMeta) -> String {
     )
 }
 
+// ----- the data folder: every use of `carcassonne_storage::Storage` is here -----------
+
+/// The finished matches of the data folder `dir`, newest first, as `carcassonne history`
+/// lists them, and the unreadable files that were set aside while listing.
+///
+/// # Errors
+/// A one-line message if the folder cannot be opened or read.
+pub(crate) fn list(dir: &Path) -> Result<(Vec<MatchMeta>, Vec<Problem>), String> {
+    let storage = Storage::open(dir).map_err(|e| format!("history: {e}"))?;
+    let matches = storage
+        .list_matches()
+        .map_err(|e| format!("history: {e}"))?;
+    Ok((matches, storage.problems()))
+}
+
+/// Imports finished records (RULES.md §6 JSON) into the data folder `dir`.
+///
+/// # Errors
+/// The first record's error, or a one-line message if one cannot be imported.
+pub(crate) fn import(
+    dir: &Path,
+    records: impl IntoIterator<Item = Result<String, String>>,
+) -> Result<(), String> {
+    let storage = Storage::open(dir).map_err(|e| format!("history: {e}"))?;
+    for record in records {
+        storage
+            .import_record(&record?)
+            .map_err(|e| format!("history: {e}"))?;
+    }
+    Ok(())
+}
+
+// -------------------------------------------------------------------------------------
+
 /// Runs `carcassonne history`.
 ///
 /// # Errors
-/// A message if the folder cannot be found or read.
-pub fn run(args: HistoryArgs) -> Result<(), String> {
+/// A message if the folder cannot be found or read; [`CliError::StdoutClosed`] if the
+/// reader of stdout went away.
+pub(crate) fn run(args: HistoryArgs) -> Result<(), CliError> {
     let dir = args
         .dir
         .or_else(carcassonne_storage::default_data_dir)
         .ok_or("history: no home folder, so no data folder; give --dir")?;
-    let storage = Storage::open(&dir).map_err(|e| format!("history: {e}"))?;
-    let matches = storage
-        .list_matches()
-        .map_err(|e| format!("history: {e}"))?;
-    for p in storage.problems() {
-        eprintln!(
+    let (matches, problems) = list(&dir)?;
+    for p in problems {
+        note(&format!(
             "history: {} was unreadable ({}); moved to {}",
             p.file, p.reason, p.moved_to
-        );
+        ));
     }
     if args.json {
         let json = serde_json::to_string_pretty(&matches).map_err(|e| format!("history: {e}"))?;
-        println!("{json}");
+        emit(&json)
     } else if matches.is_empty() {
-        println!("no finished matches in {}", dir.display());
+        emit(&format!("no finished matches in {}", dir.display()))
     } else {
-        for m in &matches {
-            println!("{}", line(m));
-        }
+        let lines: Vec<String> = matches.iter().map(line).collect();
+        emit(&lines.join("\n"))
     }
-    Ok(())
 }

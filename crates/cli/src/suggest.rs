@@ -6,6 +6,9 @@ use std::sync::atomic::AtomicBool;
 
 use carcassonne_ai::{Budget, Level, suggest};
 use carcassonne_engine::{PublicView, Record};
+use clap::value_parser;
+
+use crate::{CliError, MAX_ITERATIONS, MAX_MS, emit};
 
 /// The arguments of `carcassonne suggest`.
 #[derive(clap::Args)]
@@ -18,18 +21,17 @@ pub(crate) struct SuggestArgs {
     /// Seed of the AI's own generator.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Time budget in milliseconds (default: the level's).
-    #[arg(long, conflicts_with = "iterations")]
+    /// Time budget in milliseconds, 1–600000 (default: the level's).
+    #[arg(long, conflicts_with = "iterations", value_parser = value_parser!(u64).range(1..=MAX_MS))]
     ms: Option<u64>,
-    /// Iteration budget (default: the level's).
-    #[arg(long)]
+    /// Iteration budget, 1–100000000 (default: the level's).
+    #[arg(long, value_parser = value_parser!(u64).range(1..=MAX_ITERATIONS))]
     iterations: Option<u64>,
 }
 
 /// Replays the record and prints the suggestion as one JSON object.
-pub(crate) fn run(args: SuggestArgs) -> Result<(), String> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("turn 0: cannot read {}: {e}", args.file.display()))?;
+pub(crate) fn run(args: SuggestArgs) -> Result<(), CliError> {
+    let text = crate::read_record(&args.file)?;
     let game = Record::parse(&text)
         .and_then(|r| r.replay())
         .map_err(|e| e.to_string())?;
@@ -47,6 +49,5 @@ pub(crate) fn run(args: SuggestArgs) -> Result<(), String> {
     )
     .map_err(|e| e.to_string())?;
     let json = serde_json::to_string(&hint).map_err(|e| e.to_string())?;
-    println!("{json}");
-    Ok(())
+    emit(&json)
 }

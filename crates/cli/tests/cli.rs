@@ -262,3 +262,298 @@ fn history_lists_the_apps_matches_from_the_apps_folder() {
     let empty = carcassonne(&["history", "--dir", dir.join("none").to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&empty.stdout).starts_with("no finished matches"));
 }
+
+/// The write end of a pipe whose read end is already closed: every write to it fails with
+/// a broken pipe, as `carcassonne … | head -c 1` does once `head` has exited. The reader is
+/// a process that exits without reading its stdin.
+fn closed_pipe() -> std::process::Stdio {
+    let mut reader = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .arg("--version")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("runs");
+    let write_end = reader.stdin.take().expect("piped");
+    assert!(reader.wait().expect("exits").success());
+    write_end.into()
+}
+
+/// A finished random game's record, written to `dir/name`.
+fn random_record(dir: &std::path::Path, name: &str, seed: &str) -> PathBuf {
+    let file = dir.join(name);
+    let out = carcassonne(&[
+        "random",
+        "--seed",
+        seed,
+        "--expansions",
+        "abbey-mayor",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    file
+}
+
+#[test]
+fn no_command_panics_when_stdout_is_closed() {
+    let dir = temp("closed-stdout");
+    let finished = random_record(&dir, "finished.json", "5");
+    let mut record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&finished).unwrap()).unwrap();
+    record["turns"].as_array_mut().unwrap().truncate(9);
+    record["end"] = serde_json::Value::Bool(false);
+    let in_progress = dir.join("in-progress.json");
+    std::fs::write(&in_progress, record.to_string()).unwrap();
+    let data = dir.join("data");
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["replay", finished.to_str().unwrap()],
+        vec!["bench", "random", "--games", "2"],
+        vec!["arena", "--players", "random,greedy", "--games", "1"],
+        vec![
+            "suggest",
+            in_progress.to_str().unwrap(),
+            "--level",
+            "medium",
+            "--iterations",
+            "5",
+        ],
+        vec!["history", "--dir", data.to_str().unwrap()],
+        vec!["history", "--json", "--dir", data.to_str().unwrap()],
+        vec![
+            "bench",
+            "history",
+            "--matches",
+            "2",
+            "--runs",
+            "1",
+            "--dir",
+            data.to_str().unwrap(),
+        ],
+    ];
+    for args in commands {
+        let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .args(&args)
+            .stdout(closed_pipe())
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_failing_stdout_is_a_clear_error_not_a_panic() {
+    let full = std::path::Path::new("/dev/full");
+    if !full.exists() {
+        return; // Not Linux: no device that always fails writes.
+    }
+    let dir = temp("full-stdout");
+    let finished = random_record(&dir, "finished.json", "6");
+    let out = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(["replay", finished.to_str().unwrap()])
+        .stdout(std::fs::OpenOptions::new().write(true).open(full).unwrap())
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("stdout"), "{err}");
+}
+
+#[test]
+fn out_of_range_arguments_are_refused_by_clap_with_the_bounds() {
+    // Each case: arguments, and what the one error must name. The cheap cases come first.
+    let cases: [(&[&str], &str); 11] = [
+        (
+            &["arena", "--players", "random,random", "--games", "0"],
+            "1..=100000",
+        ),
+        (&["bench", "random", "--games", "0"], "1..=10000000"),
+        (
+            &[
+                "arena",
+                "--players",
+                "random,random",
+                "--games",
+                "1",
+                "--threads",
+                "1000",
+            ],
+            "1..=64",
+        ),
+        (
+            &[
+                "arena",
+                "--players",
+                "random,random",
+                "--games",
+                "1",
+                "--threads",
+                "0",
+            ],
+            "1..=64",
+        ),
+        (
+            &["arena", "--players", "hard@0ms,random", "--games", "1"],
+            "1..=600000",
+        ),
+        (
+            &["arena", "--players", "hard@0,random", "--games", "1"],
+            "1..=100000000",
+        ),
+        (
+            &[
+                "arena",
+                "--players",
+                "hard,random",
+                "--games",
+                "1",
+                "--iterations",
+                "0",
+            ],
+            "1..=100000000",
+        ),
+        (&["suggest", "x.json", "--ms", "0"], "1..=600000"),
+        (&["bench", "history", "--matches", "0"], "1..=100000"),
+        (&["bench", "history", "--runs", "1000"], "1..=100"),
+        (
+            &[
+                "arena",
+                "--players",
+                "random,random",
+                "--games",
+                "1000000000000",
+            ],
+            "1..=100000",
+        ),
+    ];
+    for (args, bound) in cases {
+        let out = carcassonne(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(bound), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // The bounds are documented.
+    let help = String::from_utf8_lossy(&carcassonne(&["arena", "--help"]).stdout).into_owned();
+    assert!(help.contains("100000") && help.contains("64"), "{help}");
+}
+
+/// The names in `dir` that look like a temporary file of an atomic write.
+fn litter(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".tmp-"))
+        .collect()
+}
+
+#[test]
+fn a_failed_out_leaves_no_litter_and_one_line() {
+    let dir = temp("failed-out");
+    let folder = dir.join("a-folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    let missing = dir.join("missing").join("x.json");
+    let runs: [&[&str]; 4] = [
+        &["random", "--seed", "1", "--out", folder.to_str().unwrap()],
+        &["random", "--seed", "1", "--out", missing.to_str().unwrap()],
+        &[
+            "arena",
+            "--players",
+            "random,random",
+            "--games",
+            "1",
+            "--out",
+            folder.to_str().unwrap(),
+        ],
+        &[
+            "arena",
+            "--players",
+            "random,random",
+            "--games",
+            "1",
+            "--out",
+            missing.to_str().unwrap(),
+        ],
+    ];
+    for args in runs {
+        let out = carcassonne(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("cannot write"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(litter(&dir), Vec::<String>::new(), "{args:?}");
+        assert!(folder.is_dir());
+    }
+}
+
+#[test]
+fn bench_history_builds_or_reuses_a_folder_and_times_the_listing() {
+    let dir = temp("bench-history");
+    let data = dir.join("data");
+    let args = [
+        "bench",
+        "history",
+        "--matches",
+        "4",
+        "--seed",
+        "2",
+        "--runs",
+        "3",
+        "--dir",
+        data.to_str().unwrap(),
+    ];
+    for _ in 0..2 {
+        let out = carcassonne(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.lines().count(), 1, "{text}");
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        // The second run reuses the folder: still 4 matches.
+        assert_eq!(v["listed"], 4, "{v}");
+        assert_eq!(v["runs"], 3, "{v}");
+        let (min, median, max) = (
+            v["min_ms"].as_f64().unwrap(),
+            v["median_ms"].as_f64().unwrap(),
+            v["max_ms"].as_f64().unwrap(),
+        );
+        assert!(0.0 <= min && min <= median && median <= max, "{v}");
+    }
+    let out = carcassonne(&["history", "--dir", data.to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 4);
+    // Without --dir: a temporary folder, removed afterwards.
+    let out = carcassonne(&["bench", "history", "--matches", "2", "--runs", "1"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["listed"], 2, "{v}");
+    let used = PathBuf::from(v["dir"].as_str().unwrap());
+    assert!(!used.exists(), "{}", used.display());
+}
+
+#[test]
+fn an_endless_record_file_is_refused_not_read_into_memory() {
+    let zero = std::path::Path::new("/dev/zero");
+    if !zero.exists() {
+        return; // Not Unix: no endless file at hand.
+    }
+    for command in ["replay", "suggest"] {
+        let out = carcassonne(&[command, "/dev/zero"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("turn 0: cannot read /dev/zero: larger than 16 MiB"),
+            "{err}"
+        );
+    }
+}
