@@ -592,6 +592,8 @@ impl Storage {
     ) -> Result<R, StorageError> {
         self.writable()?;
         let _guard = lock(&self.profiles_lock);
+        // Refused before anything else, so that every edit says why.
+        self.refuse_newer(&self.profiles_path(), MAX_PROFILES_BYTES)?;
         let mut p = self.read_profiles()?;
         let (out, changed) = change(&mut p)?;
         if changed {
