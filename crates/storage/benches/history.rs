@@ -25,7 +25,7 @@ fn random_game(seed: u64) -> String {
     let players = 2 + (seed % 3) as usize;
     let mut game = Game::new(&Setup {
         players,
-        abbey_mayor: seed % 2 == 0,
+        abbey_mayor: seed.is_multiple_of(2),
         seed,
     })
     .expect("setup");
@@ -37,7 +37,11 @@ fn random_game(seed: u64) -> String {
         game.play(mv).expect("legal");
     }
     let names = (0..players).map(|i| RecordPlayer {
-        name: if i == 0 { "Ada".into() } else { format!("Bot {i}") },
+        name: if i == 0 {
+            "Ada".into()
+        } else {
+            format!("Bot {i}")
+        },
         kind: if i == 0 { "human" } else { "ai" }.into(),
         level: (i > 0).then(|| "hard".into()),
     });

@@ -270,8 +270,11 @@ fn kind_of(t: fs::FileType) -> &'static str {
 /// folder, a pipe or a huge file is never opened or read whole; at most `limit` bytes are
 /// read even if the file grows meanwhile.
 fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, Fault> {
-    let too_large =
-        |n: u64| Fault::Bad(format!("too large: {n} bytes or more, the limit is {limit}"));
+    let too_large = |n: u64| {
+        Fault::Bad(format!(
+            "too large: {n} bytes or more, the limit is {limit}"
+        ))
+    };
     let meta = match fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -521,7 +524,11 @@ impl Storage {
 
     /// Reads a versioned JSON file: `Ok(None)` if it does not exist. Every failure is
     /// recorded in [`Storage::problems`]: a corrupt file is set aside, a newer one left alone.
-    fn read<T: DeserializeOwned>(&self, path: &Path, limit: u64) -> Result<Option<T>, StorageError> {
+    fn read<T: DeserializeOwned>(
+        &self,
+        path: &Path,
+        limit: u64,
+    ) -> Result<Option<T>, StorageError> {
         match parse_file(path, limit) {
             Ok(v) => Ok(Some(v)),
             Err(Fault::Missing) => Ok(None),
@@ -909,8 +916,7 @@ impl Storage {
             MAX_MATCH_BYTES,
         )?;
         let counted = self.edit_profiles(|p| {
-            let Some(profile) = p.profiles.iter_mut().find(|q| q.id == current.profile_id)
-            else {
+            let Some(profile) = p.profiles.iter_mut().find(|q| q.id == current.profile_id) else {
                 return Ok(((), false));
             };
             let scores = game.scores();

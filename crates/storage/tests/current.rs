@@ -18,7 +18,11 @@ fn an_autosave_that_is_a_folder_is_reported_and_set_aside() {
     let problems = s.problems();
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert_eq!(problems[0].file, "current.json");
-    assert!(problems[0].reason.contains("folder"), "{}", problems[0].reason);
+    assert!(
+        problems[0].reason.contains("folder"),
+        "{}",
+        problems[0].reason
+    );
     assert!(problems[0].moved_to.is_some());
     // A new game saves and resumes.
     s.save_current(&autosave(4, "g-new")).unwrap();
@@ -65,5 +69,8 @@ fn an_autosave_that_cannot_be_resumed_is_set_aside_once() {
     drop(s);
     let s = Storage::open(dir.path()).unwrap();
     assert!(s.load_current().unwrap().is_none());
-    assert_eq!(s.set_aside_current("again").unwrap_err().code(), "storage/io");
+    assert_eq!(
+        s.set_aside_current("again").unwrap_err().code(),
+        "storage/io"
+    );
 }

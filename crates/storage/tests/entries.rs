@@ -138,7 +138,12 @@ fn the_file_name_is_the_match_id() {
     assert_ne!(evil, text);
     fs::write(m.join("g-evil.json"), evil).unwrap();
 
-    let mut ids: Vec<String> = s.list_matches().unwrap().into_iter().map(|m| m.id).collect();
+    let mut ids: Vec<String> = s
+        .list_matches()
+        .unwrap()
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
     ids.sort();
     assert_eq!(ids, ["g-1", "g-copy", "g-evil"]);
     let problems = s.problems();

@@ -21,14 +21,21 @@ fn an_oversized_match_file_is_set_aside_unread() {
     file_match(&s, "g-2", 2);
     let m = dir.path().join("matches");
     // Valid in every way but its size.
-    let big = padded(&fs::read_to_string(m.join("g-2.json")).unwrap(), MAX_MATCH_BYTES);
+    let big = padded(
+        &fs::read_to_string(m.join("g-2.json")).unwrap(),
+        MAX_MATCH_BYTES,
+    );
     fs::write(m.join("g-2.json"), &big).unwrap();
     let list = s.list_matches().unwrap();
     assert_eq!(list.len(), 1);
     let problems = s.problems();
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].file, "matches/g-2.json");
-    assert!(problems[0].reason.contains("too large"), "{}", problems[0].reason);
+    assert!(
+        problems[0].reason.contains("too large"),
+        "{}",
+        problems[0].reason
+    );
     assert_eq!(
         fs::read_to_string(dir.path().join(problems[0].moved_to.as_ref().unwrap())).unwrap(),
         big

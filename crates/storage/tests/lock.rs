@@ -15,7 +15,10 @@ fn a_second_open_in_the_same_process_is_locked_until_the_first_closes() {
     let s = Storage::open(dir.path()).unwrap();
     let err = Storage::open(dir.path()).unwrap_err();
     assert_eq!(err.code(), "storage/locked");
-    assert!(err.to_string().contains("in use by another running copy of the app"));
+    assert!(
+        err.to_string()
+            .contains("in use by another running copy of the app")
+    );
     assert!(matches!(err, StorageError::Locked(_)));
     drop(s);
     Storage::open(dir.path()).unwrap();
@@ -71,7 +74,10 @@ fn read_only_reads_while_the_app_runs_and_changes_nothing() {
     assert_eq!(ro.profiles().unwrap().profiles.len(), 1);
     assert!(ro.load_current().unwrap().is_some());
     assert!(ro.load_match("g-1").is_ok());
-    assert_eq!(ro.load_match("g-bad").unwrap_err().code(), "storage/corrupt");
+    assert_eq!(
+        ro.load_match("g-bad").unwrap_err().code(),
+        "storage/corrupt"
+    );
     let problems = ro.problems();
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert_eq!(problems[0].file, "matches/g-bad.json");
@@ -96,7 +102,8 @@ fn read_only_reads_while_the_app_runs_and_changes_nothing() {
     }
     // Exporting writes only the file it is given.
     let out = tempfile::tempdir().unwrap();
-    ro.export_match("g-1", &out.path().join("g-1.json")).unwrap();
+    ro.export_match("g-1", &out.path().join("g-1.json"))
+        .unwrap();
     assert_eq!(snapshot(dir.path()), before);
     drop(ro);
     drop(app);

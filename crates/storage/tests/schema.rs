@@ -29,7 +29,11 @@ fn a_newer_profiles_file_is_kept_and_not_overwritten() {
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert_eq!(problems[0].file, "profiles.json");
     assert_eq!(problems[0].moved_to, None);
-    assert!(problems[0].reason.contains("written by a newer version of the app"));
+    assert!(
+        problems[0]
+            .reason
+            .contains("written by a newer version of the app")
+    );
     for err in [
         s.create_profile("Bob").unwrap_err(),
         s.rename_profile(&ada.id, "Bob").unwrap_err(),
@@ -68,19 +72,33 @@ fn a_newer_match_and_autosave_are_kept_and_not_overwritten() {
         }
     );
     assert!(err.to_string().contains("newer version of the app"));
-    assert_eq!(s.load_match("g-2").unwrap_err().code(), "storage/newer_version");
-    assert_eq!(s.delete_match("g-2").unwrap_err().code(), "storage/newer_version");
+    assert_eq!(
+        s.load_match("g-2").unwrap_err().code(),
+        "storage/newer_version"
+    );
+    assert_eq!(
+        s.delete_match("g-2").unwrap_err().code(),
+        "storage/newer_version"
+    );
     assert_eq!(
         s.save_current(&autosave(4, "g-4")).unwrap_err().code(),
         "storage/newer_version"
     );
-    assert_eq!(s.clear_current().unwrap_err().code(), "storage/newer_version");
+    assert_eq!(
+        s.clear_current().unwrap_err().code(),
+        "storage/newer_version"
+    );
     let problems = s.problems();
     assert_eq!(problems.len(), 2, "{problems:?}");
     assert!(problems.iter().all(|p| p.moved_to.is_none()));
     assert_eq!(snapshot(dir.path()), before);
     // The app may still set the autosave aside on purpose.
-    assert!(s.set_aside_current("from a newer version").unwrap().moved_to.is_some());
+    assert!(
+        s.set_aside_current("from a newer version")
+            .unwrap()
+            .moved_to
+            .is_some()
+    );
     s.save_current(&autosave(4, "g-4")).unwrap();
 }
 
