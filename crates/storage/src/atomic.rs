@@ -71,21 +71,16 @@ pub(crate) fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
     Ok(target)
 }
 
-/// Removes temporary files that a killed writer left in `dir` more than a minute ago (younger
-/// ones may belong to a writer still at work). The data files they were meant to replace are
-/// intact, because the rename never happened.
+/// Removes the temporary files that killed writers left in `dir`. Only called with the data
+/// folder's lock held, so no other writer can be at work: every temporary file is stale. The
+/// data files they were meant to replace are intact, because the rename never happened.
 pub(crate) fn remove_stale_temps(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for e in entries.flatten() {
-        let stale = e
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.elapsed().ok())
-            .is_some_and(|age| age.as_secs() > 60);
-        if stale && e.file_name().to_string_lossy().contains(TMP_MARK) {
+        let is_file = e.file_type().is_ok_and(|t| t.is_file());
+        if is_file && e.file_name().to_string_lossy().contains(TMP_MARK) {
             let _ = fs::remove_file(e.path());
         }
     }

@@ -2,15 +2,42 @@
 //! folder and shared with the `carcassonne history` command.
 //!
 //! ```text
+//! <data dir>/.lock                the lock held by the running app (empty)
 //! <data dir>/profiles.json        profiles, their statistics and ratings, the active one
 //! <data dir>/matches/<id>.json    a finished match: metadata and its record (RULES.md §6)
 //! <data dir>/current.json         the game in progress, saved after every move
+//! <data dir>/**/<name>.corrupt-<UTC time>  an unreadable file, set aside
 //! ```
 //!
-//! Every file carries `"schema": 1`. Every write is atomic (a temporary file flushed to disk,
-//! then renamed over the old one), so a crash leaves the old or the new file, never half of
-//! one. A file that cannot be read or parsed is moved aside to `<name>.corrupt-<timestamp>`,
-//! reported as a [`Problem`], and touches nothing else.
+//! **Files.** Every file carries `"schema": 1` ([`SCHEMA`]). Every write is atomic (a
+//! temporary `<name>.tmp-<pid>-<n>` flushed to disk, renamed over the old file, then the
+//! folder flushed), so a crash leaves the old or the new file, never half of one; temporary
+//! files are never read as data and are removed when the folder is next opened for writing.
+//!
+//! **Problems.** Each file is handled on its own: one that cannot be read or parsed (not a
+//! regular file, a dangling link, too large, not JSON, a wrong schema, unexpected content) is
+//! moved aside to `<name>.corrupt-<timestamp>` and reported as a [`Problem`] (see
+//! [`Storage::problems`]); if it cannot be moved it is reported and left in place. Nothing
+//! else is lost: the history lists every other match, the profiles start empty. A file with
+//! a *newer* schema is not corrupt: it is left in place, reported, and never overwritten
+//! ([`StorageError::Newer`]). A `schema` that is not a whole number (`"1"`, `1.0`) was never
+//! written by any version, so such a file is corrupt.
+//!
+//! **Limits.** Sizes are checked before a file is read, and at most the limit is read:
+//! [`MAX_PROFILES_BYTES`], [`MAX_MATCH_BYTES`], [`MAX_CURRENT_BYTES`]; an imported record may
+//! have up to [`MAX_RECORD_BYTES`]. A larger file is a problem like any corrupt one.
+//!
+//! **Match ids.** A match's id is its file name (without `.json`): 1 to 64 ASCII letters,
+//! digits, `-` or `_`. The history takes the id from the file name; an id inside the file that
+//! differs is reported, and the match is listed, opened and deleted under its file name.
+//!
+//! **Two processes.** [`Storage::open`] takes an exclusive lock on `<data dir>/.lock`, held
+//! while the [`Storage`] lives (the operating system releases it if the process dies); a
+//! second `open` of the folder, from another process or the same one, fails with
+//! [`StorageError::Locked`]. [`Storage::open_read_only`] takes no lock and changes nothing, so
+//! the `carcassonne history` command can read while the app runs. Within one process,
+//! every read-modify-write of `profiles.json` (and every use of `current.json`) is serialised,
+//! so concurrent commands never lose each other's updates.
 
 mod atomic;
 pub mod current;
@@ -19,12 +46,13 @@ pub mod notation;
 pub mod profile;
 pub mod time;
 
-use std::fs;
+use std::fs::{self, File, OpenOptions};
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use carcassonne_engine::{Game, Record};
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -38,6 +66,20 @@ pub const SCHEMA: u32 = 1;
 /// The app's bundle identifier: the name of its data folder on every platform.
 pub const IDENTIFIER: &str = "org.carcassonne.game";
 
+/// The largest record accepted by [`Storage::import_record`], in bytes (1 MiB; a finished
+/// game's record is 10 to 40 KB).
+// TODO(lead): replace with `carcassonne_engine::MAX_RECORD_BYTES` once the engine has it.
+pub const MAX_RECORD_BYTES: u64 = 1 << 20;
+/// The largest match file read, in bytes (2 MiB: a record of [`MAX_RECORD_BYTES`] and its
+/// metadata, pretty-printed; a real match file is 20 to 80 KB).
+pub const MAX_MATCH_BYTES: u64 = 2 << 20;
+/// The largest `current.json` read, in bytes (2 MiB, as a match file: a record and a few
+/// pending moves).
+pub const MAX_CURRENT_BYTES: u64 = 2 << 20;
+/// The largest `profiles.json` read, in bytes (4 MiB; a profile with its statistics is about
+/// 1 KB).
+pub const MAX_PROFILES_BYTES: u64 = 4 << 20;
+
 /// The data folder the app uses, found without Tauri (for the CLI): the platform's data
 /// folder joined with [`IDENTIFIER`], exactly as Tauri's `app_data_dir` resolves it
 /// (`$XDG_DATA_HOME` or `~/.local/share` on Linux, `~/Library/Application Support` on macOS,
@@ -46,16 +88,28 @@ pub fn default_data_dir() -> Option<PathBuf> {
     directories::BaseDirs::new().map(|b| b.data_dir().join(IDENTIFIER))
 }
 
-/// A file that could not be read, and where it was moved.
+/// A file that could not be used: corrupt, unreadable, written by a newer version, or with a
+/// name or id the history does not trust.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Problem {
     /// The file, relative to the data folder.
     pub file: String,
-    /// Where it is now, relative to the data folder.
-    pub moved_to: String,
+    /// Where it was moved, relative to the data folder; `None` (JSON `null`) when it was left
+    /// in place (a newer version's file, a folder opened read-only, a file that could not be
+    /// moved, or a problem that needs no move).
+    pub moved_to: Option<String>,
     /// What was wrong.
     pub reason: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.moved_to {
+            Some(to) => write!(f, "{}: {}; it was moved to {to}", self.file, self.reason),
+            None => write!(f, "{}: {}; it was left in place", self.file, self.reason),
+        }
+    }
 }
 
 /// Why a storage operation failed. Nothing was changed.
@@ -73,12 +127,33 @@ pub enum StorageError {
     /// No match has this id.
     #[error("there is no match \"{0}\"")]
     MatchNotFound(String),
-    /// A record that does not parse, replay or is not finished.
+    /// A record that does not parse, replay, is not finished or is too large.
     #[error("the record is not valid: {0}")]
     InvalidRecord(String),
-    /// A file was corrupt and has been moved aside.
-    #[error("{} was unreadable ({}) and was moved to {}", .0.file, .0.reason, .0.moved_to)]
+    /// A file could not be used; it was set aside if it could be (see the problem).
+    #[error("{0}")]
     Corrupt(Problem),
+    /// A file was written by a newer version of the app: it is left as it is and this
+    /// version does not overwrite or remove it.
+    #[error(
+        "{file} was written by a newer version of the app (schema {schema}; this version \
+         reads schema {SCHEMA}); it is kept as it is and this version does not change it"
+    )]
+    Newer {
+        /// The file, relative to the data folder.
+        file: String,
+        /// Its schema version.
+        schema: u64,
+    },
+    /// Another running copy of the app holds the data folder's lock.
+    #[error(
+        "the data folder {0} is in use by another running copy of the app; close it and try \
+         again"
+    )]
+    Locked(String),
+    /// The folder was opened with [`Storage::open_read_only`]: nothing can be changed.
+    #[error("the data folder was opened read-only, so nothing in it can be changed")]
+    ReadOnly,
     /// Reading or writing failed.
     #[error("{path}: {message}")]
     Io {
@@ -99,6 +174,9 @@ impl StorageError {
             StorageError::MatchNotFound(_) => "match/not_found",
             StorageError::InvalidRecord(_) => "record/invalid",
             StorageError::Corrupt(_) => "storage/corrupt",
+            StorageError::Newer { .. } => "storage/newer_version",
+            StorageError::Locked(_) => "storage/locked",
+            StorageError::ReadOnly => "storage/read_only",
             StorageError::Io { .. } => "storage/io",
         }
     }
@@ -130,12 +208,138 @@ pub struct MatchFile {
     pub record: Record,
 }
 
-/// A file's envelope: the schema version around the content.
-#[derive(Serialize, Deserialize)]
+/// A match file as the history reads it: the metadata, the record only checked to be there
+/// (skipped without building it, which makes listing fast).
+#[derive(Deserialize)]
+struct ListedMatch {
+    meta: MatchMeta,
+    #[allow(dead_code)]
+    record: IgnoredAny,
+}
+
+/// A file's envelope, as written: the schema version around the content. (Files are read
+/// without it: the schema is checked first, then the content parsed, ignoring `schema`.)
+#[derive(Serialize)]
 struct Versioned<T> {
     schema: u32,
     #[serde(flatten)]
     data: T,
+}
+
+/// Just the schema of a file (every other field skipped).
+#[derive(Deserialize)]
+struct Header {
+    schema: Option<serde_json::Value>,
+}
+
+/// Why a file could not be read.
+enum Fault {
+    /// There is no file.
+    Missing,
+    /// It is unusable: set it aside.
+    Bad(String),
+    /// It has a newer schema: leave it alone.
+    Newer(u64),
+}
+
+/// What kind of non-regular file `t` is, in words.
+fn kind_of(t: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if t.is_dir() {
+        "a folder"
+    } else if t.is_symlink() {
+        "a symbolic link"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Reads the file at `path` (following links), checking its type and size first so that a
+/// folder, a pipe or a huge file is never opened or read whole; at most `limit` bytes are
+/// read even if the file grows meanwhile.
+fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, Fault> {
+    let too_large = |n: u64| {
+        Fault::Bad(format!(
+            "too large: {n} bytes or more, the limit is {limit}"
+        ))
+    };
+    let meta = match fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(match fs::symlink_metadata(path) {
+                Ok(_) => Fault::Bad("a symbolic link to nothing".into()),
+                Err(_) => Fault::Missing,
+            });
+        }
+        Err(e) => return Err(Fault::Bad(format!("cannot be read: {e}"))),
+    };
+    if !meta.is_file() {
+        return Err(Fault::Bad(format!(
+            "{}, not a regular file",
+            kind_of(meta.file_type())
+        )));
+    }
+    if meta.len() > limit {
+        return Err(too_large(meta.len()));
+    }
+    let file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(Fault::Missing),
+        Err(e) => return Err(Fault::Bad(format!("cannot be read: {e}"))),
+    };
+    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Fault::Bad(format!("cannot be read: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// Checks a file's `schema`: [`SCHEMA`] is read, a greater whole number is a newer version's
+/// file, anything else (missing, smaller, not a whole number) is corrupt.
+fn check_schema(bytes: &[u8]) -> Result<(), Fault> {
+    let header: Header = serde_json::from_slice(bytes).map_err(|e| {
+        Fault::Bad(if e.is_data() {
+            format!("not a JSON object: {e}")
+        } else {
+            format!("not JSON: {e}")
+        })
+    })?;
+    let whole = |found: String| Fault::Bad(format!("schema must be a whole number, found {found}"));
+    match header.schema {
+        None => Err(Fault::Bad("no schema version".into())),
+        Some(serde_json::Value::Number(n)) => match n.as_u64() {
+            Some(s) if s == u64::from(SCHEMA) => Ok(()),
+            Some(s) if s > u64::from(SCHEMA) => Err(Fault::Newer(s)),
+            Some(s) => Err(Fault::Bad(format!(
+                "schema {s}, which no version of the app wrote (this one reads {SCHEMA})"
+            ))),
+            None => Err(whole(n.to_string())),
+        },
+        Some(serde_json::Value::String(s)) => Err(whole(format!("the string {s:?}"))),
+        Some(other) => Err(whole(other.to_string())),
+    }
+}
+
+/// Reads, checks and parses a versioned JSON file.
+fn parse_file<T: DeserializeOwned>(path: &Path, limit: u64) -> Result<T, Fault> {
+    let bytes = read_bytes(path, limit)?;
+    check_schema(&bytes)?;
+    serde_json::from_slice(&bytes).map_err(|e| Fault::Bad(format!("unexpected content: {e}")))
 }
 
 /// Whether `id` is safe as a file name: 1 to 64 ASCII letters, digits, `-` or `_`.
@@ -144,6 +348,10 @@ fn valid_id(id: &str) -> bool {
         && id
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// A fresh game (and match) id: `g-<UTC time>-<random hex>`.
@@ -159,24 +367,78 @@ pub fn new_game_id() -> String {
 #[derive(Debug)]
 pub struct Storage {
     root: PathBuf,
+    /// The open lock file, whose lock is held while this value lives; `None` when read-only.
+    lock: Option<File>,
     problems: Mutex<Vec<Problem>>,
+    /// Held across every read-modify-write of `profiles.json`.
+    profiles_lock: Mutex<()>,
+    /// Held across every use of `current.json`.
+    current_lock: Mutex<()>,
 }
 
 impl Storage {
-    /// Opens (and creates if needed) the data folder at `root`, and removes temporary files
-    /// that a killed writer left behind.
+    /// Opens (and creates if needed) the data folder at `root` for reading and writing: takes
+    /// the exclusive lock on `<root>/.lock` for as long as the returned value lives, then
+    /// removes the temporary files that killed writers left behind.
     ///
     /// # Errors
-    /// [`StorageError::Io`] if the folder cannot be created.
+    /// [`StorageError::Locked`] if another [`Storage`] (in this process or another one) has
+    /// the folder open; [`StorageError::Io`] if the folder or the lock file cannot be made.
     pub fn open(root: impl Into<PathBuf>) -> Result<Storage, StorageError> {
         let root = root.into();
         let matches = root.join("matches");
         fs::create_dir_all(&matches).map_err(|e| io_err(&matches, e))?;
+        let lock_path = root.join(".lock");
+        let lock_file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&lock_path)
+            .map_err(|e| io_err(&lock_path, e))?;
+        match lock_file.try_lock() {
+            Ok(()) => {}
+            Err(fs::TryLockError::WouldBlock) => {
+                return Err(StorageError::Locked(root.display().to_string()));
+            }
+            // A file system without locks: work as before locks existed.
+            Err(fs::TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Unsupported => {}
+            Err(fs::TryLockError::Error(e)) => return Err(io_err(&lock_path, e)),
+        }
         atomic::remove_stale_temps(&root);
         atomic::remove_stale_temps(&matches);
         Ok(Storage {
             root,
+            lock: Some(lock_file),
             problems: Mutex::new(Vec::new()),
+            profiles_lock: Mutex::new(()),
+            current_lock: Mutex::new(()),
+        })
+    }
+
+    /// Opens the data folder at `root` only to read it, while the app may be running: takes no
+    /// lock, creates nothing (a missing folder reads as empty), and never moves, renames,
+    /// deletes or writes anything in it. Unusable files are reported in
+    /// [`Storage::problems`] with `moved_to: None`. Every method that would change the folder
+    /// fails with [`StorageError::ReadOnly`] ([`Storage::export_match`] still works: it only
+    /// writes the file it is given).
+    ///
+    /// # Errors
+    /// [`StorageError::Io`] if `root` exists but is not a folder or cannot be examined.
+    pub fn open_read_only(root: impl Into<PathBuf>) -> Result<Storage, StorageError> {
+        let root = root.into();
+        match fs::metadata(&root) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => return Err(io_err(&root, "not a folder")),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io_err(&root, e)),
+        }
+        Ok(Storage {
+            root,
+            lock: None,
+            problems: Mutex::new(Vec::new()),
+            profiles_lock: Mutex::new(()),
+            current_lock: Mutex::new(()),
         })
     }
 
@@ -185,9 +447,22 @@ impl Storage {
         &self.root
     }
 
-    /// Every file set aside since the folder was opened, oldest first.
+    /// Whether the folder was opened with [`Storage::open_read_only`].
+    pub fn is_read_only(&self) -> bool {
+        self.lock.is_none()
+    }
+
+    /// Every problem met since the folder was opened, oldest first, each once.
     pub fn problems(&self) -> Vec<Problem> {
-        self.problems.lock().map(|p| p.clone()).unwrap_or_default()
+        lock(&self.problems).clone()
+    }
+
+    fn writable(&self) -> Result<(), StorageError> {
+        if self.is_read_only() {
+            Err(StorageError::ReadOnly)
+        } else {
+            Ok(())
+        }
     }
 
     fn rel(&self, path: &Path) -> String {
@@ -197,53 +472,96 @@ impl Storage {
             .to_string()
     }
 
-    /// Moves a corrupt file aside and records the problem.
-    fn corrupt(&self, path: &Path, reason: String) -> StorageError {
-        let problem = match atomic::set_aside(path) {
-            Ok(to) => Problem {
-                file: self.rel(path),
-                moved_to: self.rel(&to),
-                reason,
-            },
-            Err(e) => return io_err(path, format!("{reason}; moving it aside failed: {e}")),
-        };
-        if let Ok(mut p) = self.problems.lock() {
-            p.push(problem.clone());
+    /// Records a problem (once: a problem met again, e.g. at every listing, is not repeated).
+    fn report(&self, problem: Problem) {
+        let mut p = lock(&self.problems);
+        if !p.contains(&problem) {
+            p.push(problem);
         }
-        StorageError::Corrupt(problem)
     }
 
-    /// Reads a versioned JSON file: `Ok(None)` if it does not exist; a corrupt one is moved
-    /// aside and reported.
-    fn read<T: DeserializeOwned>(&self, path: &Path) -> Result<Option<T>, StorageError> {
-        let bytes = match fs::read(path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(io_err(path, e)),
-        };
-        let value: serde_json::Value = match serde_json::from_slice(&bytes) {
-            Ok(v) => v,
-            Err(e) => return Err(self.corrupt(path, format!("not JSON: {e}"))),
-        };
-        match value.get("schema").and_then(serde_json::Value::as_u64) {
-            Some(s) if s == u64::from(SCHEMA) => {}
-            Some(s) => {
-                return Err(self.corrupt(path, format!("schema {s}; this app reads {SCHEMA}")));
+    /// Moves an unusable file aside (unless read-only) and records the problem; a file that
+    /// cannot be moved is reported where it is.
+    fn set_aside(&self, path: &Path, mut reason: String) -> Problem {
+        let moved_to = if self.is_read_only() {
+            None
+        } else {
+            match atomic::set_aside(path) {
+                Ok(to) => Some(self.rel(&to)),
+                Err(e) => {
+                    reason = format!("{reason}; it could not be moved aside: {e}");
+                    None
+                }
             }
-            None => return Err(self.corrupt(path, "no schema version".into())),
-        }
-        match serde_json::from_value::<Versioned<T>>(value) {
-            Ok(v) => Ok(Some(v.data)),
-            Err(e) => Err(self.corrupt(path, format!("unexpected content: {e}"))),
+        };
+        let problem = Problem {
+            file: self.rel(path),
+            moved_to,
+            reason,
+        };
+        self.report(problem.clone());
+        problem
+    }
+
+    fn corrupt(&self, path: &Path, reason: String) -> StorageError {
+        StorageError::Corrupt(self.set_aside(path, reason))
+    }
+
+    fn newer(&self, path: &Path, schema: u64) -> StorageError {
+        self.report(Problem {
+            file: self.rel(path),
+            moved_to: None,
+            reason: format!(
+                "written by a newer version of the app (schema {schema}; this version reads \
+                 schema {SCHEMA}), so it is kept as it is and not changed"
+            ),
+        });
+        StorageError::Newer {
+            file: self.rel(path),
+            schema,
         }
     }
 
-    fn write<T: Serialize>(&self, path: &Path, data: &T) -> Result<(), StorageError> {
+    /// Reads a versioned JSON file: `Ok(None)` if it does not exist. Every failure is
+    /// recorded in [`Storage::problems`]: a corrupt file is set aside, a newer one left alone.
+    fn read<T: DeserializeOwned>(
+        &self,
+        path: &Path,
+        limit: u64,
+    ) -> Result<Option<T>, StorageError> {
+        match parse_file(path, limit) {
+            Ok(v) => Ok(Some(v)),
+            Err(Fault::Missing) => Ok(None),
+            Err(Fault::Bad(reason)) => Err(self.corrupt(path, reason)),
+            Err(Fault::Newer(schema)) => Err(self.newer(path, schema)),
+        }
+    }
+
+    /// Refuses to replace or remove a file written by a newer version of the app.
+    fn refuse_newer(&self, path: &Path, limit: u64) -> Result<(), StorageError> {
+        match read_bytes(path, limit).and_then(|b| check_schema(&b)) {
+            Err(Fault::Newer(schema)) => Err(self.newer(path, schema)),
+            _ => Ok(()),
+        }
+    }
+
+    fn write<T: Serialize>(&self, path: &Path, data: &T, limit: u64) -> Result<(), StorageError> {
+        self.writable()?;
+        self.refuse_newer(path, limit)?;
         let json = serde_json::to_vec_pretty(&Versioned {
             schema: SCHEMA,
             data,
         })
         .map_err(|e| io_err(path, e))?;
+        if json.len() as u64 > limit {
+            return Err(io_err(
+                path,
+                format!(
+                    "{} bytes would be more than the limit of {limit}, so it is not written",
+                    json.len()
+                ),
+            ));
+        }
         atomic::write_atomic(path, &json).map_err(|e| io_err(path, e))
     }
 
@@ -253,21 +571,42 @@ impl Storage {
         self.root.join("profiles.json")
     }
 
-    /// The profiles. A corrupt `profiles.json` is set aside (see [`Storage::problems`]) and
-    /// the list starts empty.
+    /// The profiles. A corrupt `profiles.json` is set aside, and one written by a newer
+    /// version left alone (see [`Storage::problems`]); either way the list is empty.
     ///
     /// # Errors
-    /// [`StorageError::Io`] if the file exists but cannot be read.
+    /// None today; kept for I/O errors to come.
     pub fn profiles(&self) -> Result<Profiles, StorageError> {
-        match self.read(&self.profiles_path()) {
+        let _guard = lock(&self.profiles_lock);
+        self.read_profiles()
+    }
+
+    /// [`Storage::profiles`], with `profiles_lock` held by the caller.
+    fn read_profiles(&self) -> Result<Profiles, StorageError> {
+        match self.read(&self.profiles_path(), MAX_PROFILES_BYTES) {
             Ok(p) => Ok(p.unwrap_or_default()),
-            Err(StorageError::Corrupt(_)) => Ok(Profiles::default()),
+            Err(StorageError::Corrupt(_) | StorageError::Newer { .. }) => Ok(Profiles::default()),
             Err(e) => Err(e),
         }
     }
 
-    fn save_profiles(&self, p: &Profiles) -> Result<(), StorageError> {
-        self.write(&self.profiles_path(), p)
+    /// Reads the profiles, lets `change` edit them and writes them back, all under
+    /// `profiles_lock`, so that no concurrent edit is lost. `change` returns its result and
+    /// whether anything changed.
+    fn edit_profiles<R>(
+        &self,
+        change: impl FnOnce(&mut Profiles) -> Result<(R, bool), StorageError>,
+    ) -> Result<R, StorageError> {
+        self.writable()?;
+        let _guard = lock(&self.profiles_lock);
+        // Refused before anything else, so that every edit says why.
+        self.refuse_newer(&self.profiles_path(), MAX_PROFILES_BYTES)?;
+        let mut p = self.read_profiles()?;
+        let (out, changed) = change(&mut p)?;
+        if changed {
+            self.write(&self.profiles_path(), &p, MAX_PROFILES_BYTES)?;
+        }
+        Ok(out)
     }
 
     /// The profile `id`.
@@ -298,78 +637,82 @@ impl Storage {
     /// Creates a profile and makes it the active one.
     ///
     /// # Errors
-    /// [`StorageError::InvalidName`], [`StorageError::DuplicateName`], or I/O.
+    /// [`StorageError::InvalidName`], [`StorageError::DuplicateName`],
+    /// [`StorageError::Newer`] if `profiles.json` was written by a newer version,
+    /// [`StorageError::ReadOnly`], or I/O.
     pub fn create_profile(&self, name: &str) -> Result<Profile, StorageError> {
-        let mut p = self.profiles()?;
-        let name = Self::check_name(&p, name, None)?;
-        let mut id = format!("p-{:08x}", rand::random::<u32>());
-        while p.profiles.iter().any(|q| q.id == id) {
-            id = format!("p-{:08x}", rand::random::<u32>());
-        }
-        let profile = Profile {
-            id: id.clone(),
-            name,
-            created: time::rfc3339(time::now_secs()),
-            stats: Stats::default(),
-        };
-        p.profiles.push(profile.clone());
-        p.active = Some(id);
-        self.save_profiles(&p)?;
-        Ok(profile)
+        self.edit_profiles(|p| {
+            let name = Self::check_name(p, name, None)?;
+            let mut id = format!("p-{:08x}", rand::random::<u32>());
+            while p.profiles.iter().any(|q| q.id == id) {
+                id = format!("p-{:08x}", rand::random::<u32>());
+            }
+            let profile = Profile {
+                id: id.clone(),
+                name,
+                created: time::rfc3339(time::now_secs()),
+                stats: Stats::default(),
+            };
+            p.profiles.push(profile.clone());
+            p.active = Some(id);
+            Ok((profile, true))
+        })
     }
 
     /// Renames a profile.
     ///
     /// # Errors
     /// [`StorageError::ProfileNotFound`], [`StorageError::InvalidName`],
-    /// [`StorageError::DuplicateName`], or I/O.
+    /// [`StorageError::DuplicateName`], [`StorageError::Newer`], [`StorageError::ReadOnly`],
+    /// or I/O.
     pub fn rename_profile(&self, id: &str, name: &str) -> Result<Profile, StorageError> {
-        let mut p = self.profiles()?;
-        let name = Self::check_name(&p, name, Some(id))?;
-        let profile = p
-            .profiles
-            .iter_mut()
-            .find(|q| q.id == id)
-            .ok_or_else(|| StorageError::ProfileNotFound(id.into()))?;
-        profile.name = name;
-        let out = profile.clone();
-        self.save_profiles(&p)?;
-        Ok(out)
+        self.edit_profiles(|p| {
+            let name = Self::check_name(p, name, Some(id))?;
+            let profile = p
+                .profiles
+                .iter_mut()
+                .find(|q| q.id == id)
+                .ok_or_else(|| StorageError::ProfileNotFound(id.into()))?;
+            profile.name = name;
+            Ok((profile.clone(), true))
+        })
     }
 
     /// Deletes a profile (its matches stay in the history). If it was active, none is.
     ///
     /// # Errors
-    /// [`StorageError::ProfileNotFound`], or I/O.
+    /// [`StorageError::ProfileNotFound`], [`StorageError::Newer`], [`StorageError::ReadOnly`],
+    /// or I/O.
     pub fn delete_profile(&self, id: &str) -> Result<Profiles, StorageError> {
-        let mut p = self.profiles()?;
-        let before = p.profiles.len();
-        p.profiles.retain(|q| q.id != id);
-        if p.profiles.len() == before {
-            return Err(StorageError::ProfileNotFound(id.into()));
-        }
-        if p.active.as_deref() == Some(id) {
-            p.active = None;
-        }
-        self.save_profiles(&p)?;
-        Ok(p)
+        self.edit_profiles(|p| {
+            let before = p.profiles.len();
+            p.profiles.retain(|q| q.id != id);
+            if p.profiles.len() == before {
+                return Err(StorageError::ProfileNotFound(id.into()));
+            }
+            if p.active.as_deref() == Some(id) {
+                p.active = None;
+            }
+            Ok((p.clone(), true))
+        })
     }
 
     /// Makes a profile the active one.
     ///
     /// # Errors
-    /// [`StorageError::ProfileNotFound`], or I/O.
+    /// [`StorageError::ProfileNotFound`], [`StorageError::Newer`], [`StorageError::ReadOnly`],
+    /// or I/O.
     pub fn select_profile(&self, id: &str) -> Result<Profile, StorageError> {
-        let mut p = self.profiles()?;
-        let profile = p
-            .profiles
-            .iter()
-            .find(|q| q.id == id)
-            .cloned()
-            .ok_or_else(|| StorageError::ProfileNotFound(id.into()))?;
-        p.active = Some(id.into());
-        self.save_profiles(&p)?;
-        Ok(profile)
+        self.edit_profiles(|p| {
+            let profile = p
+                .profiles
+                .iter()
+                .find(|q| q.id == id)
+                .cloned()
+                .ok_or_else(|| StorageError::ProfileNotFound(id.into()))?;
+            p.active = Some(id.into());
+            Ok((profile, true))
+        })
     }
 
     // ----- matches -----------------------------------------------------------------------
@@ -381,11 +724,30 @@ impl Storage {
         Ok(self.root.join("matches").join(format!("{id}.json")))
     }
 
-    /// Every finished match, newest first. Corrupt files are set aside and reported in
-    /// [`Storage::problems`]; the others are still listed.
+    /// Notes a match file whose inner id is not its file name (the file name wins).
+    fn check_inner_id(&self, path: &Path, id: &str, meta: &mut MatchMeta) {
+        if meta.id != id {
+            self.report(Problem {
+                file: self.rel(path),
+                moved_to: None,
+                reason: format!(
+                    "the id inside ({:?}) is not the file name; the match is known as {id:?}",
+                    meta.id
+                ),
+            });
+            meta.id = id.to_string();
+        }
+    }
+
+    /// Every finished match, newest first; each match's id is its file name. Only the
+    /// metadata is parsed (the record is skipped), so listing is fast. Each file is handled
+    /// on its own: an unusable one (a folder, a pipe, a dangling link, too large, corrupt) is
+    /// set aside if it can be, and reported in [`Storage::problems`], and the others are
+    /// listed; a file written by a newer version is reported and left alone; a `.json` file
+    /// whose name is not a match id is reported and not listed.
     ///
     /// # Errors
-    /// [`StorageError::Io`] if the folder cannot be read.
+    /// [`StorageError::Io`] if the `matches` folder exists but cannot be read at all.
     pub fn list_matches(&self) -> Result<Vec<MatchMeta>, StorageError> {
         let dir = self.root.join("matches");
         let entries = match fs::read_dir(&dir) {
@@ -394,18 +756,38 @@ impl Storage {
             Err(e) => return Err(io_err(&dir, e)),
         };
         let mut out = Vec::new();
-        for e in entries.flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
+        for entry in entries {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(e) => {
+                    self.report(Problem {
+                        file: self.rel(&dir),
+                        moved_to: None,
+                        reason: format!("an entry could not be read: {e}"),
+                    });
+                    continue;
+                }
+            };
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
             let Some(id) = name.strip_suffix(".json") else {
                 continue;
             };
             if !valid_id(id) {
+                self.report(Problem {
+                    file: self.rel(&path),
+                    moved_to: None,
+                    reason: "its name is not a match id (1 to 64 letters, digits, - or _), so \
+                             it is not listed"
+                        .into(),
+                });
                 continue;
             }
-            match self.read::<MatchFile>(&e.path()) {
-                Ok(Some(m)) => out.push(m.meta),
-                Ok(None) | Err(StorageError::Corrupt(_)) => {}
-                Err(e) => return Err(e),
+            // Failures are recorded as problems; the listing goes on.
+            if let Ok(Some(m)) = self.read::<ListedMatch>(&path, MAX_MATCH_BYTES) {
+                let mut meta = m.meta;
+                self.check_inner_id(&path, id, &mut meta);
+                out.push(meta);
             }
         }
         out.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| b.id.cmp(&a.id)));
@@ -413,27 +795,32 @@ impl Storage {
     }
 
     /// A finished match, checked by replaying its record; a match file that is unreadable or
-    /// whose record does not replay is set aside.
+    /// whose record does not replay is set aside. Its `meta.id` is `id` (the file name).
     ///
     /// # Errors
-    /// [`StorageError::MatchNotFound`], [`StorageError::Corrupt`], or I/O.
+    /// [`StorageError::MatchNotFound`], [`StorageError::Corrupt`], [`StorageError::Newer`],
+    /// or I/O.
     pub fn load_match(&self, id: &str) -> Result<(MatchFile, Game, Replayed), StorageError> {
         let path = self.match_path(id)?;
-        let m: MatchFile = self
-            .read(&path)?
+        let mut m: MatchFile = self
+            .read(&path, MAX_MATCH_BYTES)?
             .ok_or_else(|| StorageError::MatchNotFound(id.into()))?;
+        self.check_inner_id(&path, id, &mut m.meta);
         match matches::replay(&m.record) {
             Ok((game, replayed)) => Ok((m, game, replayed)),
             Err(e) => Err(self.corrupt(&path, format!("the record does not replay: {e}"))),
         }
     }
 
-    /// Deletes a finished match.
+    /// Deletes a finished match (whatever its file holds, unless a newer version wrote it).
     ///
     /// # Errors
-    /// [`StorageError::MatchNotFound`], or I/O.
+    /// [`StorageError::MatchNotFound`], [`StorageError::Newer`], [`StorageError::ReadOnly`],
+    /// or I/O.
     pub fn delete_match(&self, id: &str) -> Result<(), StorageError> {
         let path = self.match_path(id)?;
+        self.writable()?;
+        self.refuse_newer(&path, MAX_MATCH_BYTES)?;
         match fs::remove_file(&path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -443,7 +830,8 @@ impl Storage {
         }
     }
 
-    /// Writes a match's record (RULES.md §6 JSON) to `path`, atomically, and returns it.
+    /// Writes a match's record (RULES.md §6 JSON) to `path`, atomically, and returns it. It
+    /// changes nothing in the data folder, so it works read-only too.
     ///
     /// # Errors
     /// [`StorageError::MatchNotFound`], [`StorageError::Corrupt`], or I/O.
@@ -457,9 +845,16 @@ impl Storage {
     /// Imports a finished record into the history, after replaying it.
     ///
     /// # Errors
-    /// [`StorageError::InvalidRecord`] if it does not parse, does not replay or is not
-    /// finished; I/O.
+    /// [`StorageError::InvalidRecord`] if it is larger than [`MAX_RECORD_BYTES`], does not
+    /// parse, does not replay or is not finished; [`StorageError::ReadOnly`]; I/O.
     pub fn import_record(&self, json: &str) -> Result<MatchMeta, StorageError> {
+        self.writable()?;
+        if json.len() as u64 > MAX_RECORD_BYTES {
+            return Err(StorageError::InvalidRecord(format!(
+                "{} bytes, more than the limit of {MAX_RECORD_BYTES}",
+                json.len()
+            )));
+        }
         let record = Record::parse(json).map_err(|e| StorageError::InvalidRecord(e.to_string()))?;
         if !record.end {
             return Err(StorageError::InvalidRecord(
@@ -470,7 +865,7 @@ impl Storage {
             matches::replay(&record).map_err(|e| StorageError::InvalidRecord(e.to_string()))?;
         let now = time::now_secs();
         let mut id = new_game_id();
-        while self.match_path(&id)?.exists() {
+        while fs::symlink_metadata(self.match_path(&id)?).is_ok() {
             id = new_game_id();
         }
         let meta = matches::describe(id, &record, &game, None, now, now, false, true);
@@ -480,16 +875,20 @@ impl Storage {
                 meta: meta.clone(),
                 record,
             },
+            MAX_MATCH_BYTES,
         )?;
         Ok(meta)
     }
 
     /// Files a finished (or resigned) game: writes its match file, counts it in the
     /// profile's statistics and rating, and removes the autosave. `game` is the final
-    /// position, `record` its record.
+    /// position, `record` its record. If `profiles.json` or `current.json` was written by a
+    /// newer version of the app, it is left alone (the game is still filed; the problem is in
+    /// [`Storage::problems`]).
     ///
     /// # Errors
-    /// I/O; the match file is written first, so a failure later loses no match.
+    /// [`StorageError::ReadOnly`], or I/O; the match file is written first, so a failure
+    /// later loses no match.
     pub fn finish_game(
         &self,
         current: &CurrentGame,
@@ -497,6 +896,7 @@ impl Storage {
         game: &Game,
         resigned: bool,
     ) -> Result<MatchMeta, StorageError> {
+        self.writable()?;
         let meta = matches::describe(
             current.game_id.clone(),
             record,
@@ -513,9 +913,12 @@ impl Storage {
                 meta: meta.clone(),
                 record: record.clone(),
             },
+            MAX_MATCH_BYTES,
         )?;
-        let mut p = self.profiles()?;
-        if let Some(profile) = p.profiles.iter_mut().find(|q| q.id == current.profile_id) {
+        let counted = self.edit_profiles(|p| {
+            let Some(profile) = p.profiles.iter_mut().find(|q| q.id == current.profile_id) else {
+                return Ok(((), false));
+            };
             let scores = game.scores();
             profile.stats.record(&GameOutcome {
                 score: scores[current.human],
@@ -526,10 +929,16 @@ impl Storage {
                     .collect(),
                 resigned,
             });
-            self.save_profiles(&p)?;
+            Ok(((), true))
+        });
+        match counted {
+            Ok(()) | Err(StorageError::Newer { .. }) => {}
+            Err(e) => return Err(e),
         }
-        self.clear_current()?;
-        Ok(meta)
+        match self.clear_current() {
+            Ok(()) | Err(StorageError::Newer { .. }) => Ok(meta),
+            Err(e) => Err(e),
+        }
     }
 
     // ----- the game in progress ----------------------------------------------------------
@@ -541,19 +950,26 @@ impl Storage {
     /// Saves the game in progress.
     ///
     /// # Errors
-    /// I/O.
+    /// [`StorageError::Newer`] if `current.json` was written by a newer version (see
+    /// [`Storage::set_aside_current`]), [`StorageError::ReadOnly`], or I/O.
     pub fn save_current(&self, current: &CurrentGame) -> Result<(), StorageError> {
-        self.write(&self.current_path(), current)
+        let _guard = lock(&self.current_lock);
+        self.write(&self.current_path(), current, MAX_CURRENT_BYTES)
     }
 
-    /// The saved game in progress, if any, checked by replaying it. A corrupt file, or one
-    /// that does not replay, is set aside.
+    /// The saved game in progress, checked by replaying it: `Ok(None)` if there is none. On
+    /// any failure the error is returned *and* listed in [`Storage::problems`], so the app can
+    /// report the problems and offer a new game: an unusable file (not a regular file,
+    /// unreadable, too large, corrupt, or not replaying) is set aside if it can be
+    /// ([`StorageError::Corrupt`]); one written by a newer version is left alone
+    /// ([`StorageError::Newer`]).
     ///
     /// # Errors
-    /// [`StorageError::Corrupt`], or I/O.
+    /// [`StorageError::Corrupt`] or [`StorageError::Newer`].
     pub fn load_current(&self) -> Result<Option<(CurrentGame, Game)>, StorageError> {
+        let _guard = lock(&self.current_lock);
         let path = self.current_path();
-        let Some(current) = self.read::<CurrentGame>(&path)? else {
+        let Some(current) = self.read::<CurrentGame>(&path, MAX_CURRENT_BYTES)? else {
             return Ok(None);
         };
         match current.game() {
@@ -563,12 +979,33 @@ impl Storage {
         }
     }
 
+    /// Sets the saved game aside for `reason` (e.g. it parses but cannot be resumed by this
+    /// version), so that it is not offered again: `current.json` is moved to
+    /// `current.json.corrupt-<timestamp>`, or, if it cannot be moved, reported where it is.
+    /// The problem is recorded in [`Storage::problems`] and returned.
+    ///
+    /// # Errors
+    /// [`StorageError::ReadOnly`]; [`StorageError::Io`] if there is no `current.json`.
+    pub fn set_aside_current(&self, reason: &str) -> Result<Problem, StorageError> {
+        self.writable()?;
+        let _guard = lock(&self.current_lock);
+        let path = self.current_path();
+        if fs::symlink_metadata(&path).is_err() {
+            return Err(io_err(&path, "there is no saved game to set aside"));
+        }
+        Ok(self.set_aside(&path, reason.to_string()))
+    }
+
     /// Removes the saved game in progress (nothing happens if there is none).
     ///
     /// # Errors
+    /// [`StorageError::Newer`] if a newer version wrote it, [`StorageError::ReadOnly`], or
     /// I/O.
     pub fn clear_current(&self) -> Result<(), StorageError> {
+        self.writable()?;
+        let _guard = lock(&self.current_lock);
         let path = self.current_path();
+        self.refuse_newer(&path, MAX_CURRENT_BYTES)?;
         match fs::remove_file(&path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
