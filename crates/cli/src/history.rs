@@ -53,12 +53,13 @@ fn line(m: &MatchMeta) -> String {
 // ----- the data folder: every use of `carcassonne_storage::Storage` is here -----------
 
 /// The finished matches of the data folder `dir`, newest first, as `carcassonne history`
-/// lists them, and the unreadable files that were set aside while listing.
+/// lists them, and the unreadable files found while listing. The folder is opened read-only:
+/// this works while the app runs (it holds the folder's lock) and changes nothing in it.
 ///
 /// # Errors
-/// A one-line message if the folder cannot be opened or read.
+/// A one-line message if the folder cannot be read.
 pub(crate) fn list(dir: &Path) -> Result<(Vec<MatchMeta>, Vec<Problem>), String> {
-    let storage = Storage::open(dir).map_err(|e| format!("history: {e}"))?;
+    let storage = Storage::open_read_only(dir).map_err(|e| format!("history: {e}"))?;
     let matches = storage
         .list_matches()
         .map_err(|e| format!("history: {e}"))?;
@@ -96,10 +97,7 @@ pub(crate) fn run(args: HistoryArgs) -> Result<(), CliError> {
         .ok_or("history: no home folder, so no data folder; give --dir")?;
     let (matches, problems) = list(&dir)?;
     for p in problems {
-        note(&format!(
-            "history: {} was unreadable ({}); moved to {}",
-            p.file, p.reason, p.moved_to
-        ));
+        note(&format!("history: {p}"));
     }
     if args.json {
         let json = serde_json::to_string_pretty(&matches).map_err(|e| format!("history: {e}"))?;
