@@ -26,9 +26,9 @@
 //! [`Record::parse`] reads untrusted files, so it bounds what it reads before building
 //! anything (RULES.md §6 defines the format):
 //! - [`MAX_RECORD_BYTES`] (1 MiB): a longer input is refused at once, unread. The largest
-//!   pretty-printed 6-player Abbey & Mayor record of a complete game is about 50 KB.
+//!   pretty-printed 6-player Abbey & Mayor record of a complete game is under 20 KB.
 //! - [`MAX_TURNS`] (89) turn entries: every drawn land tile makes one entry (placed or
-//!   discarded) and the pile holds the 83 land tiles of the full set but the start tile; each
+//!   discarded), and the pile holds at most 83 tiles (the 84 land tiles but the start tile); each
 //!   of at most 6 players adds at most one abbey-or-pass entry (an abbey placed during the
 //!   game, or an abbey or a pass in the final round): 83 + 6. Reading the `turns` array stops
 //!   at the first entry beyond the limit.

@@ -76,7 +76,14 @@ fn the_most_negative_coordinate_is_rejected_not_wrapped() {
     assert_eq!(wagon.turn, 1);
     assert!(wagon.reason.contains("far off the board"), "{wagon}");
     // The limit itself is still on the board.
-    assert!(replay(&two_players(r#"{"tile":"U","at":[1,0],"rotation":0}"#, "", false)).is_ok());
+    assert!(
+        replay(&two_players(
+            r#"{"tile":"U","at":[1,0],"rotation":0}"#,
+            "",
+            false
+        ))
+        .is_ok()
+    );
 }
 
 // ----- 5. echoed strings -------------------------------------------------------------------
@@ -86,7 +93,10 @@ fn a_newline_or_a_huge_string_from_the_input_stays_on_one_short_line() {
     // Long, yet inside the byte limit (a longer record is refused unread, see below).
     let long = format!("X\n{}", "y".repeat(500_000));
     let cases = [
-        format!(r#"{{"tile":{},"at":[1,0],"rotation":0}}"#, json_str("Z\nturn 9: fake")),
+        format!(
+            r#"{{"tile":{},"at":[1,0],"rotation":0}}"#,
+            json_str("Z\nturn 9: fake")
+        ),
         format!(r#"{{"tile":{},"at":[1,0],"rotation":0}}"#, json_str(&long)),
         format!(
             r#"{{"tile":"U","at":[1,0],"rotation":0,"figure":{{"kind":{},"on":"E"}}}}"#,
@@ -96,7 +106,10 @@ fn a_newline_or_a_huge_string_from_the_input_stays_on_one_short_line() {
             r#"{{"tile":"U","at":[1,0],"rotation":0,"figure":{{"kind":"follower","on":{}}}}}"#,
             json_str(&long)
         ),
-        format!(r#"{{"tile":"U","at":[1,0],"rotation":{}}}"#, json_str(&long)),
+        format!(
+            r#"{{"tile":"U","at":[1,0],"rotation":{}}}"#,
+            json_str(&long)
+        ),
         format!(r#"{{{}:1}}"#, json_str(&long)),
     ];
     for turns in &cases {
@@ -108,7 +121,10 @@ fn a_newline_or_a_huge_string_from_the_input_stays_on_one_short_line() {
         json_str("carcassonne-record/1\nturn 2: x")
     );
     assert_eq!(rejected(&bad_format).turn, 0);
-    let huge = format!(r#"{{"tile":{},"at":[1,0],"rotation":0}}"#, json_str(&"z".repeat(10_000_000)));
+    let huge = format!(
+        r#"{{"tile":{},"at":[1,0],"rotation":0}}"#,
+        json_str(&"z".repeat(10_000_000))
+    );
     assert_eq!(rejected(&two_players(&huge, "", false)).turn, 0);
 }
 
@@ -245,7 +261,10 @@ fn a_record_longer_than_the_byte_limit_is_refused_at_once() {
     assert!(replay(&json).is_ok());
     let mut padded = json.clone();
     padded.push_str(&" ".repeat(MAX_RECORD_BYTES - json.len()));
-    assert!(Record::parse(&padded).is_ok(), "exactly at the limit is fine");
+    assert!(
+        Record::parse(&padded).is_ok(),
+        "exactly at the limit is fine"
+    );
     padded.push(' ');
     let e = rejected(&padded);
     assert_eq!(e.turn, 0);
