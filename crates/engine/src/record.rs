@@ -4,6 +4,12 @@
 //! of live play. A malformed or illegal record is rejected with the 1-based turn and the
 //! reason; nothing is half-applied, because the caller only gets a game from a record that
 //! replayed completely. Errors about the record as a whole name turn 0.
+//!
+//! Reading is strict (RULES.md §6): a key that is not defined, or that does not belong to its
+//! kind of entry (a `discarded` or `pass` entry carries nothing else), a key written twice, or
+//! a figure naming both `on` and `corner` is an error. Reading is bounded: see
+//! [`MAX_RECORD_BYTES`] and [`MAX_TURNS`]. An error is one line whose input strings are quoted
+//! and cut (see [`RecordError`]).
 
 use std::fmt;
 
@@ -41,6 +47,10 @@ const QUOTE_CHARS: usize = 40;
 const MAX_REASON: usize = 200;
 
 /// Why a record was rejected: the 1-based turn (0 for the record as a whole) and the reason.
+///
+/// The reason of an error from [`Record::parse`] or [`Record::replay`] is one line of at most
+/// about 200 characters: strings from the input are shown quoted, escaped like Rust strings
+/// and cut to about 40 characters, with `…` after a cut.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("turn {turn}: {reason}")]
 pub struct RecordError {
@@ -88,7 +98,7 @@ fn breaks_line(c: char) -> bool {
 
 /// A string from the input as an error shows it: quoted and escaped like a Rust string,
 /// cut to about [`QUOTE_CHARS`] characters with an ellipsis after the closing quote.
-pub(crate) fn quote(s: &str) -> String {
+fn quote(s: &str) -> String {
     let mut out = String::from("\"");
     let mut n = 0;
     for c in s.chars() {
