@@ -359,10 +359,17 @@ const KEY_NAMES: [&str; 8] = [
     "wagons",
 ];
 
+/// The key bits of the keys held, given in the order of [`KEY_NAMES`].
+fn key_mask(held: [bool; 8]) -> u8 {
+    held.iter()
+        .enumerate()
+        .fold(0, |mask, (i, &h)| mask | (u8::from(h) << i))
+}
+
 impl RawTurn {
     /// The entry and the keys it holds.
     fn into_turn(self) -> (RecordTurn, u8) {
-        let keys = [
+        let keys = key_mask([
             self.tile.is_some(),
             self.at.is_some(),
             self.rotation.is_some(),
@@ -371,10 +378,7 @@ impl RawTurn {
             self.pass.is_some(),
             self.figure.is_some(),
             self.wagons.is_some(),
-        ]
-        .iter()
-        .enumerate()
-        .fold(0, |m, (i, &k)| m | (u8::from(k) << i));
+        ]);
         let turn = RecordTurn {
             tile: self.tile.flatten(),
             at: self.at.flatten(),
@@ -392,22 +396,16 @@ impl RawTurn {
 impl RecordTurn {
     /// The keys a record written from this entry holds.
     fn keys(&self) -> u8 {
-        let mut keys = 0;
-        for (key, held) in [
-            (KEY_TILE, self.tile.is_some()),
-            (KEY_AT, self.at.is_some()),
-            (KEY_ROTATION, self.rotation.is_some()),
-            (KEY_ABBEY, self.abbey.is_some()),
-            (KEY_DISCARDED, self.discarded.is_some()),
-            (KEY_PASS, self.pass.is_some()),
-            (KEY_FIGURE, self.figure.is_some()),
-            (KEY_WAGONS, !self.wagons.is_empty()),
-        ] {
-            if held {
-                keys |= key;
-            }
-        }
-        keys
+        key_mask([
+            self.tile.is_some(),
+            self.at.is_some(),
+            self.rotation.is_some(),
+            self.abbey.is_some(),
+            self.discarded.is_some(),
+            self.pass.is_some(),
+            self.figure.is_some(),
+            !self.wagons.is_empty(),
+        ])
     }
 
     /// Checks the entry's shape (RULES.md §6): exactly one of `tile`, `abbey`, `discarded`,

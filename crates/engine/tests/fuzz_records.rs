@@ -417,7 +417,7 @@ fn cases() -> u32 {
     std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|c| c.parse().ok())
-        .unwrap_or(2000)
+        .unwrap_or(5000)
 }
 
 proptest! {
