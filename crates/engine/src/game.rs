@@ -232,6 +232,8 @@ pub struct Game {
     pub(crate) wagon_next: u8,
     pub(crate) final_round: bool,
     pub(crate) final_left: u8,
+    /// The player who placed the last land tile: the final abbey round begins after them.
+    last_placer: u8,
     logging: bool,
     pub(crate) log: Vec<TurnEntry>,
     pub(crate) events: Vec<LoggedEvent>,
@@ -351,6 +353,8 @@ impl Game {
             wagon_next: 0,
             final_round: false,
             final_left: 0,
+            // As if the player before the first had placed the start tile.
+            last_placer: setup.players as u8 - 1,
             logging: true,
             log: Vec::new(),
             events: Vec::new(),
@@ -730,6 +734,7 @@ impl Game {
                 };
                 self.remaining[tile as usize] -= 1;
                 self.put_tile(pos, tile, rot);
+                self.last_placer = self.current;
                 if self.logging {
                     self.log.push(TurnEntry::Tile {
                         tile,
@@ -864,7 +869,10 @@ impl Game {
                 });
             }
         }
-        // The pile ran out through discards: this player drew the last tile.
+        // The pile ran out through discards. The last tile was placed by whoever placed the
+        // last land tile, and the final abbey round begins after them (RULES.md §4.1), not
+        // after the player who discarded.
+        self.current = self.last_placer;
         self.start_final_round();
     }
 

@@ -22,10 +22,27 @@
 //! data), [`board`] (grid and frontier), [`game`] (state machine, moves), scoring (inside
 //! `game`'s impl), [`record`] (game records), [`event`] (itemised events), [`error`].
 //!
+//! # Record limits
+//! [`Record::parse`] reads untrusted files, so it bounds what it reads before building
+//! anything (RULES.md §6 defines the format):
+//! - [`MAX_RECORD_BYTES`] (1 MiB): a longer input is refused at once, unread. The largest
+//!   pretty-printed 6-player Abbey & Mayor record of a complete game is under 20 KB.
+//! - [`MAX_TURNS`] (89) turn entries: every drawn land tile makes one entry (placed or
+//!   discarded), and the pile holds at most 83 tiles (the 84 land tiles but the start tile); each
+//!   of at most 6 players adds at most one abbey-or-pass entry (an abbey placed during the
+//!   game, or an abbey or a pass in the final round): 83 + 6. Reading the `turns` array stops
+//!   at the first entry beyond the limit.
+//! - Coordinates lie within 200 of the start tile.
+//!
+//! Errors are one line `turn N: reason`; strings from the input are quoted, escaped and cut
+//! to about 40 characters, so a reason is never longer than about 200 characters.
+//!
 //! # Rulings
 //! Where RULES.md is silent the engine decides as follows (each has a test):
-//! - A drawn tile that fits nowhere is discarded and the same player draws again; if the pile
-//!   runs out that way, that player counts as the one who placed the last tile.
+//! - A drawn tile that fits nowhere is discarded and the same player draws again. If the pile
+//!   runs out that way, the last tile was placed by whoever placed the last land tile, and the
+//!   final abbey round begins with the player after them, not after the player who discarded
+//!   (settled in RULES.md §4.1).
 //! - A wagon with nowhere to go is sent home without asking; a record may list it with
 //!   `to: null` or leave it out.
 //! - The draw-or-abbey choice is a decision of its own (`Move::Draw`), offered only when the
@@ -57,6 +74,6 @@ pub use game::{Figure, Game, PlayerState, Setup, TurnEntry};
 pub use geometry::Pos;
 pub use moves::{Decision, FigureKind, Move};
 pub use query::{FeatureInfo, SegmentOwner};
-pub use record::{Record, RecordError, RecordPlayer};
+pub use record::{MAX_RECORD_BYTES, MAX_TURNS, Record, RecordError, RecordPlayer};
 pub use tile::{SegmentKind, TileType, tables};
 pub use view::PublicView;

@@ -4,12 +4,22 @@
 //! of live play. A malformed or illegal record is rejected with the 1-based turn and the
 //! reason; nothing is half-applied, because the caller only gets a game from a record that
 //! replayed completely. Errors about the record as a whole name turn 0.
+//!
+//! Reading is strict (RULES.md §6): a key that is not defined, or that does not belong to its
+//! kind of entry (a `discarded` or `pass` entry carries nothing else), a key written twice, or
+//! a figure naming both `on` and `corner` is an error. Reading is bounded: see
+//! [`MAX_RECORD_BYTES`] and [`MAX_TURNS`]. An error is one line whose input strings are quoted
+//! and cut (see [`RecordError`]).
 
+use std::fmt;
+
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use thiserror::Error;
 
 use crate::board::Board;
-use crate::game::{Game, Setup, TurnEntry, check_tile};
+use crate::game::{Game, MAX_PLAYERS, Setup, TurnEntry, check_tile};
 use crate::geometry::{CORNER_NAMES, Pos, parse_corner};
 use crate::moves::{Decision, FigureKind, Move};
 use crate::tile::{ABBEY, LAND_TYPES, START_TILE, TileType, tables};
@@ -18,10 +28,29 @@ use crate::tile::{ABBEY, LAND_TYPES, START_TILE, TileType, tables};
 pub const FORMAT: &str = "carcassonne-record/1";
 /// The expansion name of Abbey & Mayor.
 pub const ABBEY_MAYOR: &str = "abbey-mayor";
+/// The longest record [`Record::parse`] reads, in bytes (1 MiB); a longer input is refused
+/// before it is read. The pretty-printed record of a complete 6-player Abbey & Mayor game
+/// stays under 20 KB (15.2 KB the largest of 600 random games), so the limit leaves a margin
+/// of more than 50 times; a file larger than this can be refused by its size alone.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+/// The most turn entries a legal record holds (89). Every drawn land tile makes one entry,
+/// placed or discarded, and the pile holds at most 83 tiles (the 84 land tiles of the full
+/// set but the start tile); each player adds at most one abbey-or-pass entry (the abbey placed
+/// during the game, or the abbey or the pass of the final round), for up to 6 players.
+/// [`Record::parse`] stops reading `turns` at the first entry beyond it.
+pub const MAX_TURNS: usize = 83 + MAX_PLAYERS;
 /// How far from the start tile a recorded position may lie.
 const MAX_COORD: i64 = 200;
+/// The most characters an error quotes from one input string (escaped), before an ellipsis.
+const QUOTE_CHARS: usize = 40;
+/// The most characters of an error's reason, before an ellipsis.
+const MAX_REASON: usize = 200;
 
 /// Why a record was rejected: the 1-based turn (0 for the record as a whole) and the reason.
+///
+/// The reason of an error from [`Record::parse`] or [`Record::replay`] is one line of at most
+/// about 200 characters: strings from the input are shown quoted, escaped like Rust strings
+/// and cut to about 40 characters, with `…` after a cut.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("turn {turn}: {reason}")]
 pub struct RecordError {
@@ -34,8 +63,115 @@ pub struct RecordError {
 fn err<T>(turn: usize, reason: impl Into<String>) -> Result<T, RecordError> {
     Err(RecordError {
         turn,
-        reason: reason.into(),
+        reason: one_line(&reason.into()),
     })
+}
+
+/// Escapes what could break a line (control characters, line and paragraph separators) and
+/// cuts the text to [`MAX_REASON`] characters: a reason is always one short line.
+fn one_line(text: &str) -> String {
+    let mut out = String::new();
+    let mut n = 0;
+    for c in text.chars() {
+        let start = out.len();
+        if breaks_line(c) {
+            out.extend(c.escape_unicode());
+        } else if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+        n += out[start..].chars().count();
+        if n > MAX_REASON {
+            out.truncate(start);
+            out.push('…');
+            break;
+        }
+    }
+    out
+}
+
+/// The line and paragraph separators, which some viewers break lines at.
+fn breaks_line(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// A string from the input as an error shows it: quoted and escaped like a Rust string,
+/// cut to about [`QUOTE_CHARS`] characters with an ellipsis after the closing quote.
+fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    let mut n = 0;
+    for c in s.chars() {
+        let escaped: String = if c == '\'' {
+            c.into()
+        } else if breaks_line(c) {
+            c.escape_unicode().collect()
+        } else {
+            c.escape_debug().collect()
+        };
+        n += escaped.chars().count();
+        if n > QUOTE_CHARS {
+            out.push_str("\"…");
+            return out;
+        }
+        out.push_str(&escaped);
+    }
+    out.push('"');
+    out
+}
+
+/// A serde error as a reason, every run of text it quotes from the input (between backticks
+/// or double quotes) cut to about [`QUOTE_CHARS`] characters. `turn_text`: the error is about
+/// one turn entry, read on its own, so its line and column would mislead and are left out.
+fn json_reason(e: &serde_json::Error, turn_text: bool) -> String {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let text = match text.strip_suffix(&suffix) {
+        Some(t) if turn_text => t,
+        _ => &text,
+    };
+    let mut out = String::from("format: ");
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c != '`' && c != '"' {
+            continue;
+        }
+        // Copy the quoted run up to its closing mark, a unit (a character or an escape
+        // sequence) at a time, and cut it when too long.
+        let (mut n, mut closed) = (0, false);
+        while let Some(d) = chars.next() {
+            if d == c {
+                closed = true;
+                break;
+            }
+            let mut unit = String::from(d);
+            if d == '\\' && c == '"' {
+                if let Some(e) = chars.next() {
+                    unit.push(e);
+                    if e == 'u' {
+                        for f in chars.by_ref() {
+                            unit.push(f);
+                            if f == '}' {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            n += 1;
+            if n <= QUOTE_CHARS {
+                out.push_str(&unit);
+            }
+        }
+        if closed {
+            out.push(c);
+        }
+        if n > QUOTE_CHARS {
+            out.push('…');
+        }
+    }
+    out
 }
 
 /// A player as a record names it.
@@ -135,19 +271,189 @@ pub struct Record {
     pub end: bool,
 }
 
-/// The record as read, with each turn kept raw so that its errors can name the turn.
+/// The record as read, with each turn kept as its raw text (checked to be JSON) so that its
+/// errors can name the turn.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawRecord {
+struct RawRecord<'a> {
     format: String,
     players: Vec<RecordPlayer>,
     #[serde(default)]
     expansions: Option<Vec<String>>,
     #[serde(default)]
     seed: Option<u64>,
-    turns: Vec<serde_json::Value>,
+    #[serde(borrow, deserialize_with = "bounded_turns")]
+    turns: Vec<&'a RawValue>,
     #[serde(default)]
     end: Option<bool>,
+}
+
+/// Reads the `turns` array, refusing it at its entry number [`MAX_TURNS`] + 1.
+fn bounded_turns<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<&'de RawValue>, D::Error> {
+    struct Turns;
+    impl<'de> Visitor<'de> for Turns {
+        type Value = Vec<&'de RawValue>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "an array of at most {MAX_TURNS} turn entries")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut turns = Vec::new();
+            while let Some(turn) = seq.next_element()? {
+                if turns.len() == MAX_TURNS {
+                    return Err(de::Error::custom(format_args!(
+                        "more than {MAX_TURNS} turn entries; a game has at most {MAX_TURNS}"
+                    )));
+                }
+                turns.push(turn);
+            }
+            Ok(turns)
+        }
+    }
+    d.deserialize_seq(Turns)
+}
+
+/// A turn entry as read: each key is `Some` when present, even with a `null` value, so that
+/// a key that does not belong to its kind of entry is caught whatever its value.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTurn {
+    #[serde(default, deserialize_with = "present")]
+    tile: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    at: Option<Option<[i64; 2]>>,
+    #[serde(default, deserialize_with = "present")]
+    rotation: Option<Option<i64>>,
+    #[serde(default, deserialize_with = "present")]
+    abbey: Option<Option<[i64; 2]>>,
+    #[serde(default, deserialize_with = "present")]
+    discarded: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    pass: Option<Option<bool>>,
+    #[serde(default, deserialize_with = "present")]
+    figure: Option<Option<RecordFigure>>,
+    #[serde(default, deserialize_with = "present")]
+    wagons: Option<Vec<RecordWagon>>,
+}
+
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// The keys of a turn entry, one bit each, in the order of [`KEY_NAMES`].
+const KEY_TILE: u8 = 1;
+const KEY_AT: u8 = 2;
+const KEY_ROTATION: u8 = 4;
+const KEY_ABBEY: u8 = 8;
+const KEY_DISCARDED: u8 = 16;
+const KEY_PASS: u8 = 32;
+const KEY_FIGURE: u8 = 64;
+const KEY_WAGONS: u8 = 128;
+const KEY_NAMES: [&str; 8] = [
+    "tile",
+    "at",
+    "rotation",
+    "abbey",
+    "discarded",
+    "pass",
+    "figure",
+    "wagons",
+];
+
+/// The key bits of the keys held, given in the order of [`KEY_NAMES`].
+fn key_mask(held: [bool; 8]) -> u8 {
+    held.iter()
+        .enumerate()
+        .fold(0, |mask, (i, &h)| mask | (u8::from(h) << i))
+}
+
+impl RawTurn {
+    /// The entry and the keys it holds.
+    fn into_turn(self) -> (RecordTurn, u8) {
+        let keys = key_mask([
+            self.tile.is_some(),
+            self.at.is_some(),
+            self.rotation.is_some(),
+            self.abbey.is_some(),
+            self.discarded.is_some(),
+            self.pass.is_some(),
+            self.figure.is_some(),
+            self.wagons.is_some(),
+        ]);
+        let turn = RecordTurn {
+            tile: self.tile.flatten(),
+            at: self.at.flatten(),
+            rotation: self.rotation.flatten(),
+            abbey: self.abbey.flatten(),
+            discarded: self.discarded.flatten(),
+            pass: self.pass.flatten(),
+            figure: self.figure.flatten(),
+            wagons: self.wagons.unwrap_or_default(),
+        };
+        (turn, keys)
+    }
+}
+
+impl RecordTurn {
+    /// The keys a record written from this entry holds.
+    fn keys(&self) -> u8 {
+        key_mask([
+            self.tile.is_some(),
+            self.at.is_some(),
+            self.rotation.is_some(),
+            self.abbey.is_some(),
+            self.discarded.is_some(),
+            self.pass.is_some(),
+            self.figure.is_some(),
+            !self.wagons.is_empty(),
+        ])
+    }
+
+    /// Checks the entry's shape (RULES.md §6): exactly one of `tile`, `abbey`, `discarded`,
+    /// `pass`, only the keys of that kind of entry (`keys`), and a figure naming `on` or
+    /// `corner`, not both.
+    fn check_shape(&self, turn: usize, keys: u8) -> Result<(), RecordError> {
+        let (kind, allowed) = match (&self.tile, &self.abbey, &self.discarded, &self.pass) {
+            (Some(_), None, None, None) => (
+                "tile",
+                KEY_TILE | KEY_AT | KEY_ROTATION | KEY_FIGURE | KEY_WAGONS,
+            ),
+            (None, Some(_), None, None) => ("abbey", KEY_ABBEY | KEY_FIGURE | KEY_WAGONS),
+            (None, None, Some(_), None) => ("discarded", KEY_DISCARDED),
+            (None, None, None, Some(_)) => ("pass", KEY_PASS),
+            _ => {
+                return err(
+                    turn,
+                    "format: an entry holds exactly one of tile, abbey, discarded, pass",
+                );
+            }
+        };
+        if let Some(name) = (0..KEY_NAMES.len())
+            .find(|&i| keys & !allowed & (1 << i) != 0)
+            .map(|i| KEY_NAMES[i])
+        {
+            return err(
+                turn,
+                format!(
+                    "format: {} {kind} entry carries no \"{name}\"",
+                    article(kind)
+                ),
+            );
+        }
+        if let Some(f) = &self.figure
+            && f.on.is_some()
+            && f.corner.is_some()
+        {
+            return err(
+                turn,
+                "format: a figure names \"on\" or (a barn) \"corner\", never both",
+            );
+        }
+        Ok(())
+    }
+}
+
+fn article(kind: &str) -> &'static str {
+    if kind == "abbey" { "an" } else { "a" }
 }
 
 impl Record {
@@ -157,18 +463,32 @@ impl Record {
     /// # Errors
     /// A [`RecordError`] naming the malformed turn, or turn 0 for the record as a whole.
     pub fn parse(json: &str) -> Result<Record, RecordError> {
+        if json.len() > MAX_RECORD_BYTES {
+            return err(
+                0,
+                format!(
+                    "format: the record is {} bytes long; a record holds at most {MAX_RECORD_BYTES}",
+                    json.len()
+                ),
+            );
+        }
         let raw: RawRecord =
-            serde_json::from_str(json).or_else(|e| err(0, format!("format: {e}")))?;
+            serde_json::from_str(json).or_else(|e| err(0, json_reason(&e, false)))?;
         if raw.format != FORMAT {
             return err(
                 0,
-                format!("format: expected \"{FORMAT}\", found \"{}\"", raw.format),
+                format!(
+                    "format: expected \"{FORMAT}\", found {}",
+                    quote(&raw.format)
+                ),
             );
         }
         let mut turns = Vec::with_capacity(raw.turns.len());
         for (i, t) in raw.turns.into_iter().enumerate() {
-            let turn: RecordTurn =
-                serde_json::from_value(t).or_else(|e| err(i + 1, format!("format: {e}")))?;
+            let raw_turn: RawTurn =
+                serde_json::from_str(t.get()).or_else(|e| err(i + 1, json_reason(&e, true)))?;
+            let (turn, keys) = raw_turn.into_turn();
+            turn.check_shape(i + 1, keys)?;
             turns.push(turn);
         }
         let record = Record {
@@ -207,8 +527,8 @@ impl Record {
                 return err(
                     0,
                     format!(
-                        "format: player kind \"{}\" is neither \"human\" nor \"ai\"",
-                        p.kind
+                        "format: player kind {} is neither \"human\" nor \"ai\"",
+                        quote(&p.kind)
                     ),
                 );
             }
@@ -218,7 +538,7 @@ impl Record {
             if e == ABBEY_MAYOR {
                 abbey_mayor = true;
             } else {
-                return err(0, format!("format: unknown expansion \"{e}\""));
+                return err(0, format!("format: unknown expansion {}", quote(e)));
             }
         }
         Ok(Setup {
@@ -325,26 +645,24 @@ impl Record {
     /// A [`RecordError`] naming the first turn that is malformed or illegal.
     pub fn replay(&self) -> Result<Game, RecordError> {
         let setup = self.setup()?;
+        if self.turns.len() > MAX_TURNS {
+            return err(
+                0,
+                format!(
+                    "format: {} turn entries; a game has at most {MAX_TURNS}",
+                    self.turns.len()
+                ),
+            );
+        }
         let tables = tables();
         let mut drawn = Vec::new();
         let mut used = [0u8; LAND_TYPES];
         used[START_TILE as usize] = 1;
         for (i, t) in self.turns.iter().enumerate() {
-            let kinds = [
-                t.tile.is_some(),
-                t.abbey.is_some(),
-                t.discarded.is_some(),
-                t.pass.is_some(),
-            ];
-            if kinds.iter().filter(|&&k| k).count() != 1 {
-                return err(
-                    i + 1,
-                    "format: an entry holds exactly one of tile, abbey, discarded, pass",
-                );
-            }
+            t.check_shape(i + 1, t.keys())?;
             if let Some(id) = t.tile.as_ref().or(t.discarded.as_ref()) {
                 let Some(tile) = tables.by_id(id).filter(|&t| (t as usize) < LAND_TYPES) else {
-                    return err(i + 1, format!("unknown tile \"{id}\""));
+                    return err(i + 1, format!("unknown tile {}", quote(id)));
                 };
                 check_tile(tile, setup.abbey_mayor, &mut used)
                     .or_else(|e| err(i + 1, e.to_string()))?;
@@ -408,7 +726,7 @@ fn play(game: &mut Game, turn: usize, mv: Move) -> Result<(), RecordError> {
 }
 
 fn pos_of(turn: usize, at: [i64; 2]) -> Result<Pos, RecordError> {
-    if at.iter().any(|c| c.abs() > MAX_COORD) {
+    if at.iter().any(|c| !(-MAX_COORD..=MAX_COORD).contains(c)) {
         return err(
             turn,
             format!(
@@ -439,7 +757,10 @@ fn replay_turn(game: &mut Game, turn: usize, t: &RecordTurn) -> Result<(), Recor
     if let Some(id) = &t.discarded {
         return err(
             turn,
-            format!("discard: tile {id} fits on the board, so it may not be discarded"),
+            format!(
+                "discard: tile {} fits on the board, so it may not be discarded",
+                quote(id)
+            ),
         );
     }
     if t.tile.is_some() {
@@ -483,9 +804,6 @@ fn replay_turn(game: &mut Game, turn: usize, t: &RecordTurn) -> Result<(), Recor
                 "abbey: a pass is possible only in the final abbey round",
             );
         }
-        if t.figure.is_some() || !t.wagons.is_empty() {
-            return err(turn, "format: a pass carries no figure and no wagons");
-        }
         return play(game, turn, Move::Pass);
     }
     replay_figure(game, turn, t.figure.as_ref())?;
@@ -507,12 +825,14 @@ fn replay_figure(
         return play(game, turn, Move::NoFigure);
     };
     let Some(kind) = FigureKind::parse(&f.kind) else {
-        return err(turn, format!("format: unknown figure kind \"{}\"", f.kind));
+        return err(
+            turn,
+            format!("format: unknown figure kind {}", quote(&f.kind)),
+        );
     };
-    let placed = game.board().at(pos).copied().ok_or(RecordError {
-        turn,
-        reason: "figure: no tile".into(),
-    })?;
+    let Some(placed) = game.board().at(pos).copied() else {
+        return err(turn, "figure: no tile");
+    };
     let spot = if kind == FigureKind::Barn {
         let Some(corner) = f.corner.as_deref().and_then(parse_corner) else {
             return err(turn, "figure: a barn needs a \"corner\" (NW, NE, SE or SW)");
@@ -528,7 +848,10 @@ fn replay_figure(
             Board::oriented(&placed).segment_named(on)
         };
         let Some(seg) = seg else {
-            return err(turn, format!("figure: the tile has no feature at \"{on}\""));
+            return err(
+                turn,
+                format!("figure: the tile has no feature at {}", quote(on)),
+            );
         };
         seg
     };
@@ -577,7 +900,7 @@ fn replay_wagons(game: &mut Game, turn: usize, wagons: &[RecordWagon]) -> Result
                             let Some(seg) = seg else {
                                 return err(
                                     turn,
-                                    format!("wagon: no feature \"{}\" at {pos}", target.on),
+                                    format!("wagon: no feature {} at {pos}", quote(&target.on)),
                                 );
                             };
                             Move::WagonTo { pos, seg }
