@@ -25,8 +25,9 @@ use thiserror::Error;
 pub(crate) const MAX_MS: u64 = 600_000;
 /// The largest iteration budget per decision.
 pub(crate) const MAX_ITERATIONS: u64 = 100_000_000;
-/// The largest record file read, in bytes (a finished 6-player game takes about 15 KB).
-const MAX_RECORD_BYTES: u64 = 16 << 20;
+/// The largest record file read, in bytes: the engine's limit (a finished 6-player game takes
+/// about 15 KB).
+const MAX_RECORD_BYTES: u64 = carcassonne_engine::MAX_RECORD_BYTES as u64;
 
 #[derive(Parser)]
 #[command(
@@ -201,7 +202,7 @@ fn run(command: Command) -> Result<(), CliError> {
     }
 }
 
-/// The text of a record file, read up to 16 MiB, so that `/dev/zero` or a huge file is
+/// The text of a record file, read up to the engine's limit of 1 MiB, so that `/dev/zero` or a huge file is
 /// refused instead of filling the memory.
 ///
 /// # Errors

@@ -552,7 +552,7 @@ fn an_endless_record_file_is_refused_not_read_into_memory() {
         assert_eq!(out.status.code(), Some(1), "{command}: {err}");
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(
-            err.starts_with("turn 0: cannot read /dev/zero: larger than 16 MiB"),
+            err.starts_with("turn 0: cannot read /dev/zero: larger than 1 MiB"),
             "{err}"
         );
     }

@@ -146,15 +146,16 @@ fn json_reason(e: &serde_json::Error, turn_text: bool) -> String {
                 break;
             }
             let mut unit = String::from(d);
-            if d == '\\' && c == '"' {
-                if let Some(e) = chars.next() {
-                    unit.push(e);
-                    if e == 'u' {
-                        for f in chars.by_ref() {
-                            unit.push(f);
-                            if f == '}' {
-                                break;
-                            }
+            if d == '\\'
+                && c == '"'
+                && let Some(e) = chars.next()
+            {
+                unit.push(e);
+                if e == 'u' {
+                    for f in chars.by_ref() {
+                        unit.push(f);
+                        if f == '}' {
+                            break;
                         }
                     }
                 }

@@ -158,7 +158,7 @@ fn plausible(key: &str, i: usize) -> Value {
         "corner" => json!(["NW", "NE", "SE", "SW", "N"][i % 5]),
         "kind" => json!(["follower", "mayor", "wagon", "barn", "ai", "human"][i % 6]),
         "player" => json!(i % 7),
-        "pass" | "end" => json!(i % 2 == 0),
+        "pass" | "end" => json!(i.is_multiple_of(2)),
         "to" => match i % 3 {
             0 => Value::Null,
             _ => json!({"at": [small(i), small(i / 7)], "on": (ON[i % ON.len()])}),
@@ -167,7 +167,7 @@ fn plausible(key: &str, i: usize) -> Value {
             json!({"kind": (["follower", "wagon", "barn"][i % 3]), "on": (ON[i % ON.len()])})
         }
         "expansions" => {
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 json!(["abbey-mayor"])
             } else {
                 json!([])

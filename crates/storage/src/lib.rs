@@ -66,10 +66,9 @@ pub const SCHEMA: u32 = 1;
 /// The app's bundle identifier: the name of its data folder on every platform.
 pub const IDENTIFIER: &str = "org.carcassonne.game";
 
-/// The largest record accepted by [`Storage::import_record`], in bytes (1 MiB; a finished
-/// game's record is 10 to 40 KB).
-// TODO(lead): replace with `carcassonne_engine::MAX_RECORD_BYTES` once the engine has it.
-pub const MAX_RECORD_BYTES: u64 = 1 << 20;
+/// The largest record accepted by [`Storage::import_record`], in bytes: the engine's
+/// [`carcassonne_engine::MAX_RECORD_BYTES`] (1 MiB; a finished game's record is 10 to 40 KB).
+pub const MAX_RECORD_BYTES: u64 = carcassonne_engine::MAX_RECORD_BYTES as u64;
 /// The largest match file read, in bytes (2 MiB: a record of [`MAX_RECORD_BYTES`] and its
 /// metadata, pretty-printed; a real match file is 20 to 80 KB).
 pub const MAX_MATCH_BYTES: u64 = 2 << 20;
