@@ -31,7 +31,7 @@ fn midgame(seed: u64, turns: usize) -> Game {
 }
 
 fn placements(c: &mut Criterion) {
-    let mut game = midgame(3, 40);
+    let game = midgame(3, 40);
     let mut moves = Vec::with_capacity(256);
     c.bench_function("placements/midgame-40", |b| {
         b.iter(|| {

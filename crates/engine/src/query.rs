@@ -2,7 +2,7 @@
 //! scores would be if the game ended now. For the app's overlays and the AI's evaluation.
 
 use crate::board::Board;
-use crate::game::{Game, MAX_PLAYERS, Phase, Seg};
+use crate::game::{Game, MAX_PLAYERS, Phase, root};
 use crate::geometry::Pos;
 use crate::moves::{FigureKind, Move};
 use crate::tile::{ABBEY, SegmentKind, tables};
@@ -39,14 +39,6 @@ pub struct SegmentOwner {
     pub seg: u8,
     /// Owners as a bit per player (farm owners for fields; barn owners when only barns).
     pub owners: u8,
-}
-
-/// The root of `x` without compressing paths, for read-only queries.
-fn root(segs: &[Seg], mut x: u16) -> u16 {
-    while segs[x as usize].parent != x {
-        x = segs[x as usize].parent;
-    }
-    x
 }
 
 impl Game {

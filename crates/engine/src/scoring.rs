@@ -7,15 +7,6 @@ use crate::game::{Game, Phase, find};
 use crate::moves::FigureKind;
 use crate::tile::{ABBEY, SegmentKind};
 
-/// Which figures count in a feature's majority.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Counting {
-    /// Followers, mayors and wagons on a road, city or monastery.
-    Feature,
-    /// Farmers in a field.
-    Farmers,
-}
-
 impl Game {
     /// Step 3 of a turn: score what the tile completed, then the barn's field scorings, then
     /// send the figures home and let returning wagons move.
@@ -105,7 +96,7 @@ impl Game {
 
     /// Scores a road, city or monastery (completed now, or unfinished at the end).
     pub(crate) fn score_feature(&mut self, root: u16, cause: Cause) {
-        let Some(players) = self.majority(root, Counting::Feature) else {
+        let Some(players) = self.majority(root) else {
             return;
         };
         let s = self.segs[root as usize];
@@ -144,7 +135,7 @@ impl Game {
 
     /// Scores a field's farmers at `per_city` points per completed city it touches.
     fn score_field(&mut self, root: u16, per_city: u32, cause: Cause) {
-        let Some(players) = self.majority(root, Counting::Farmers) else {
+        let Some(players) = self.majority(root) else {
             return;
         };
         let cities = u32::from(self.completed_cities(root));
@@ -170,14 +161,9 @@ impl Game {
 
     /// The players with the greatest strength in a feature, as a bitmask; `None` when nobody
     /// has strength above zero. A mayor's strength is the city's pennants.
-    fn majority(&self, root: u16, counting: Counting) -> Option<u8> {
-        let s = &self.segs[root as usize];
-        // Fields hold no mayors, so both countings read the same tallies; the distinction
-        // documents which figures take part.
-        let strength = match counting {
-            Counting::Feature => s.strengths(),
-            Counting::Farmers => s.strength,
-        };
+    fn majority(&self, root: u16) -> Option<u8> {
+        // Fields hold no mayors, so for a field this is the farmers' strength.
+        let strength = self.segs[root as usize].strengths();
         let max = *strength.iter().max().unwrap_or(&0);
         if max == 0 {
             return None;

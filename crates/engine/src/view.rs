@@ -33,7 +33,7 @@ impl<'a> PublicView<'a> {
 
     /// The legal moves for the pending decision.
     pub fn legal_moves(&self) -> Vec<Move> {
-        self.game.clone().legal_moves()
+        self.game.legal_moves()
     }
 
     /// The pending decision.

@@ -103,6 +103,12 @@ fn random_game(setup: Setup, move_seed: u64, check_candidates: bool) -> Game {
         assert!(!legal.is_empty(), "a pending decision always has a move");
         if check_candidates && rng.random_range(0..4) == 0 {
             for c in candidates(&game) {
+                assert_eq!(
+                    game.is_legal(c),
+                    legal.contains(&c),
+                    "is_legal({c:?}) at {:?}",
+                    game.decision()
+                );
                 let mut probe = game.clone();
                 let accepted = probe.play(c).is_ok();
                 assert_eq!(

@@ -36,7 +36,7 @@ fn equivalent_rotations_are_one_placement_and_records_may_use_either() {
     .unwrap();
     assert_eq!(at0.board().tiles()[1], at180.board().tiles()[1]);
     assert_eq!(at0.figures(), at180.figures());
-    let mut fresh = Game::with_pile(
+    let fresh = Game::with_pile(
         &Setup {
             players: 2,
             abbey_mayor: false,
