@@ -2,7 +2,8 @@
 //!
 //! The contract is `RULES.md`: notation, tiles, rules, scoring order and the record format.
 //! The engine does no I/O and is the only source of legality: user interfaces and AIs choose
-//! from [`Game::legal_moves`], and [`Game::play`] refuses anything else with a typed error.
+//! from [`Game::legal_moves`], and [`Game::play`] refuses anything else with a typed error
+//! (it checks the one move with [`Game::is_legal`]).
 //!
 //! ```
 //! use carcassonne_engine::{Game, Setup, Move};
@@ -18,9 +19,21 @@
 //! println!("{:?}", game.scores());
 //! ```
 //!
-//! Modules: [`geometry`] (positions, sides, half-edges, rotations), [`tile`] (the tile set as
-//! data), [`board`] (grid and frontier), [`game`] (state machine, moves), scoring (inside
-//! `game`'s impl), [`record`] (game records), [`event`] (itemised events), [`error`].
+//! Modules:
+//! - [`geometry`]: positions, sides, half-edges, rotations.
+//! - [`tile`]: the tile set as data, and each tile's oriented tables.
+//! - [`board`]: the grid and its frontier (where a tile may go, which cells are holes).
+//! - [`moves`]: [`Move`] (a choice) and [`Decision`] (what is asked).
+//! - [`game`]: [`Game`], split by job into `setup` (dealing, starting), `features` (segments,
+//!   union-find, tallies; placing tiles and abbeys), `movegen` (legal moves and
+//!   [`Game::is_legal`], read-only), `turn` (applying moves, turn flow) and `explain` (why a
+//!   move is refused).
+//! - `scoring` (private): completed features, barns, figures home, wagons, final scoring.
+//! - [`query`]: read-only questions (feature owners, projected scores).
+//! - [`view`]: [`PublicView`], what an AI may see.
+//! - [`record`]: game records (RULES.md §6): parse, replay, write.
+//! - [`event`]: itemised events and score breakdowns.
+//! - [`error`]: setup and play errors.
 //!
 //! # Record limits
 //! [`Record::parse`] reads untrusted files, so it bounds what it reads before building

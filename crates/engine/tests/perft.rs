@@ -153,7 +153,8 @@ fn load(name: &str, then: &[StoredMove]) -> Game {
         .and_then(|r| r.replay())
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     for &m in then {
-        game.play(m.into()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        game.play(m.into())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
     }
     game.set_logging(false);
     game
@@ -181,7 +182,11 @@ fn perft_counts_match_the_data() {
         })
         .collect();
     if std::env::var_os("PERFT_BLESS").is_some() {
-        std::fs::write(&path, serde_json::to_string_pretty(&computed).unwrap() + "\n").unwrap();
+        std::fs::write(
+            &path,
+            serde_json::to_string_pretty(&computed).unwrap() + "\n",
+        )
+        .unwrap();
     }
     assert_eq!(computed, stored);
 }
@@ -228,7 +233,10 @@ fn write_positions_from_seeds() {
         std::fs::write(file, record.to_json() + "\n").unwrap();
         let then: Vec<StoredMove> = played[cut.0..].iter().map(|&m| m.into()).collect();
         let position = load(name, &then);
-        assert!(same(&position, &game), "{name}: the stored position differs");
+        assert!(
+            same(&position, &game),
+            "{name}: the stored position differs"
+        );
         positions.push(Position {
             name: name.into(),
             then,
@@ -237,7 +245,11 @@ fn write_positions_from_seeds() {
         });
     }
     let path = data_dir().join("perft.json");
-    std::fs::write(path, serde_json::to_string_pretty(&positions).unwrap() + "\n").unwrap();
+    std::fs::write(
+        path,
+        serde_json::to_string_pretty(&positions).unwrap() + "\n",
+    )
+    .unwrap();
 }
 
 fn record_players(n: usize) -> Vec<RecordPlayer> {
