@@ -221,6 +221,8 @@ impl Game {
 
     /// The field at `corner` of a placed tile if four tiles meet there, each with a field
     /// corner; else `None`.
+    // Always inlined: it sits in the figure step's hot loop (outlined, random games ran ~1% slower).
+    #[inline(always)]
     fn barn_corner_field(&self, placed: &Placed, o: &Oriented, corner: u8) -> Option<u16> {
         if o.field_corners & (1 << corner) == 0 {
             return None;
