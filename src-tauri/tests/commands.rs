@@ -689,7 +689,10 @@ fn exports_go_to_new_files_only_and_imports_take_bounded_text_only() {
         "args/invalid"
     );
     // Too long a text is refused before it is parsed.
-    let huge = format!("{json}{}", " ".repeat(2 * 1024 * 1024));
+    let huge = format!(
+        "{json}{}",
+        " ".repeat(carcassonne_app_lib::commands::IMPORT_LIMIT)
+    );
     assert_eq!(
         a.code("history_import", json!({"json": huge})),
         "record/too_large"
