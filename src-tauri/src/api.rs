@@ -1,13 +1,17 @@
 //! The JSON shapes the UI sees: every command's arguments and results (see `API.md`).
 //!
-//! Stored shapes that the UI also sees (profiles, match summaries, problems, moves by name)
-//! come from the storage crate and are re-exported here, so this module lists them all.
+//! Stored shapes that the UI also sees (profiles, match summaries, moves by name) come from
+//! the storage crate and are re-exported here, so this module lists them all. [`Arg`] reads
+//! every command argument, so that a malformed one fails in the same `{code, message}` shape
+//! as every other error.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use tauri::Runtime;
+use tauri::ipc::{CommandArg, CommandItem, InvokeError};
 
 pub use carcassonne_engine::Breakdown;
 pub use carcassonne_storage::{
-    MatchMeta as MatchSummary, MoveSpec as MoveInput, Problem as StorageProblem, Profile, Replayed,
+    MatchMeta as MatchSummary, MoveSpec as MoveInput, Profile, Replayed,
 };
 
 /// An error as the UI receives it: a stable code and a sentence.
@@ -30,9 +34,53 @@ impl ApiError {
     }
 }
 
+/// A command argument from the window, read as a `T`. A missing argument or one of the wrong
+/// type or shape fails with `args/invalid` naming the command and the argument (Tauri's own
+/// failure would reach the window as a plain string).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arg<T>(pub T);
+
+impl<'de, T: Deserialize<'de>, R: Runtime> CommandArg<'de, R> for Arg<T> {
+    fn from_command(item: CommandItem<'de, R>) -> Result<Self, InvokeError> {
+        let (command, key) = (item.name, item.key);
+        T::deserialize(item).map(Arg).map_err(|e| {
+            ApiError::new(
+                "args/invalid",
+                format!("{command}: the argument \"{key}\" is missing or not valid: {e}"),
+            )
+            .into()
+        })
+    }
+}
+
 impl From<carcassonne_storage::StorageError> for ApiError {
     fn from(e: carcassonne_storage::StorageError) -> ApiError {
         ApiError::new(e.code(), e.to_string())
+    }
+}
+
+/// A data file that could not be used: set aside (`moved_to`), or left in place (null), e.g.
+/// an unreadable `current.json` or a file written by a newer version of the app.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StorageProblem {
+    /// The file, relative to the data folder.
+    pub file: String,
+    /// Where it was moved, relative to the data folder; null if it was left in place.
+    pub moved_to: Option<String>,
+    /// What was wrong.
+    pub reason: String,
+}
+
+impl From<carcassonne_storage::Problem> for StorageProblem {
+    fn from(p: carcassonne_storage::Problem) -> StorageProblem {
+        StorageProblem {
+            file: p.file,
+            // The storage crate's field is a path, or an optional one once it can leave files
+            // in place: both convert.
+            moved_to: p.moved_to.into(),
+            reason: p.reason,
+        }
     }
 }
 
@@ -46,7 +94,7 @@ pub struct AppInfo {
     pub data_dir: String,
     /// The AI level names, weakest first.
     pub levels: Vec<String>,
-    /// Files set aside since launch.
+    /// Files that could not be used since launch (and an unreadable `current.json` now).
     pub problems: Vec<StorageProblem>,
     /// An unfinished game that can be resumed.
     pub resumable: Option<ResumeInfo>,
@@ -497,7 +545,7 @@ pub struct Hint {
 pub struct MatchList {
     /// Newest first.
     pub matches: Vec<MatchSummary>,
-    /// Files set aside since launch.
+    /// Files that could not be used since launch.
     pub problems: Vec<StorageProblem>,
 }
 

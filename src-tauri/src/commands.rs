@@ -2,7 +2,8 @@
 //! session, the storage and the AI, and back. Every command is async, so none runs on the
 //! window's thread; AI turns run on a blocking worker and report through `ai-progress`.
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::{Mutex, MutexGuard};
 
@@ -12,8 +13,9 @@ use carcassonne_storage::{MoveSpec, Storage, matches};
 use tauri::{AppHandle, Emitter, Manager, Runtime, State};
 
 use crate::api::{
-    AiProgress, ApiError, AppInfo, Exported, GameView, Hint, MatchDetail, MatchList, MatchSummary,
-    NewGame, OpponentConfig, Profile, ProfileList, ResumeInfo, ScoreEvent, TileSet,
+    AiProgress, ApiError, AppInfo, Arg, Exported, GameView, Hint, MatchDetail, MatchList,
+    MatchSummary, NewGame, OpponentConfig, Profile, ProfileList, ResumeInfo, ScoreEvent,
+    StorageProblem, TileSet,
 };
 use crate::session::{Session, ai_choose, describe};
 use crate::view::{ViewContext, game_view as build_view, score_event, tile_set};
@@ -22,11 +24,23 @@ use crate::view::{ViewContext, game_view as build_view, score_event, tile_set};
 pub const AI_PROGRESS: &str = "ai-progress";
 /// The level whose choice the hint shows.
 pub const HINT_LEVEL: Level = Level::Hard;
+/// The largest record `history_import` accepts, in bytes (a long 6-player game is ~100 KiB).
+pub const IMPORT_LIMIT: usize = 2 * 1024 * 1024;
+/// The autosave's file name in the data folder.
+const CURRENT_FILE: &str = "current.json";
 
-/// The app's state: the data folder and the game in progress.
+/// The app's state: the data folder, where exports go, and the game in progress.
+///
+/// Every write or removal of the autosave (`current.json`) happens while the session lock is
+/// held and only for the session in it, so the autosave always holds the game on screen.
 pub struct AppState {
     /// The data folder.
     pub storage: Storage,
+    /// The folder `history_export` writes to: the data folder's `exports/` unless [`run`]
+    /// found a Downloads folder.
+    ///
+    /// [`run`]: crate::run
+    pub export_dir: PathBuf,
     session: Mutex<Option<Session>>,
 }
 
@@ -34,10 +48,12 @@ impl AppState {
     /// Opens the data folder at `dir`.
     ///
     /// # Errors
-    /// `storage/io` if the folder cannot be created.
+    /// The storage's error if the folder cannot be created or opened (e.g. `storage/io`).
     pub fn open(dir: PathBuf) -> Result<AppState, ApiError> {
+        let storage = Storage::open(dir)?;
         Ok(AppState {
-            storage: Storage::open(dir)?,
+            export_dir: storage.root().join("exports"),
+            storage,
             session: Mutex::new(None),
         })
     }
@@ -150,29 +166,47 @@ fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiErro
 
 /// Puts `session` in place of the current one (stopping the old one's AI), saves it and runs
 /// any AI turns that come first.
+///
+/// The autosave is written under the session lock once `session` is the current one, like
+/// every other autosave write or removal: a worker of the old game, which saves only while
+/// its game is current, can then never overwrite (or remove) the new game's autosave.
 async fn start<R: Runtime>(
     app: &AppHandle<R>,
     state: &AppState,
-    mut session: Session,
+    session: Session,
 ) -> Result<GameView, ApiError> {
-    session.save(&state.storage);
-    let claimed = claim_ai(&mut session).then(|| session.id.clone());
-    let view = session.view();
-    if let Some(old) = state.lock().replace(session) {
-        old.stop.store(true, Ordering::Relaxed);
-    }
+    let (claimed, view) = {
+        let mut guard = state.lock();
+        if let Some(old) = guard.take() {
+            old.stop.store(true, Ordering::Relaxed);
+        }
+        let s = guard.insert(session);
+        s.save(&state.storage);
+        let claimed = claim_ai(s).then(|| s.id.clone());
+        (claimed, s.view())
+    };
     finish_turns(app, claimed, view).await
 }
 
 // ----- app ------------------------------------------------------------------------------
 
-/// `app_info`: version, data folder, levels, problems, the resumable game.
+/// `app_info`: version, data folder, levels, problems, the resumable game. It never fails
+/// because of the autosave: an unreadable `current.json` is reported among the problems
+/// (by the storage, or here if the storage did not list it) and no game is offered to resume.
 #[tauri::command]
 pub async fn app_info<R: Runtime>(
     app: AppHandle<R>,
     state: State<'_, AppState>,
 ) -> Result<AppInfo, ApiError> {
-    let resumable = match state.storage.load_current() {
+    let known = state.storage.problems().len();
+    let loaded = state.storage.load_current();
+    let mut problems: Vec<StorageProblem> = state
+        .storage
+        .problems()
+        .into_iter()
+        .map(StorageProblem::from)
+        .collect();
+    let resumable = match loaded {
         Ok(Some((c, game))) => Some(ResumeInfo {
             opponents: matches::opponents(&c.record.players)
                 .into_iter()
@@ -186,14 +220,26 @@ pub async fn app_info<R: Runtime>(
             profile_id: c.profile_id,
             profile_name: c.profile_name,
         }),
-        Ok(None) | Err(carcassonne_storage::StorageError::Corrupt(_)) => None,
-        Err(e) => return Err(e.into()),
+        Ok(None) => None,
+        Err(e) => {
+            let listed = problems
+                .get(known..)
+                .is_some_and(|new| new.iter().any(|p| p.file == CURRENT_FILE));
+            if !listed {
+                problems.push(StorageProblem {
+                    file: CURRENT_FILE.into(),
+                    moved_to: None,
+                    reason: e.to_string(),
+                });
+            }
+            None
+        }
     };
     Ok(AppInfo {
         version: app.package_info().version.to_string(),
         data_dir: state.storage.root().display().to_string(),
         levels: Level::ALL.iter().map(|l| l.name().to_string()).collect(),
-        problems: state.storage.problems(),
+        problems,
         resumable,
     })
 }
@@ -218,27 +264,30 @@ pub async fn profiles_list(state: State<'_, AppState>) -> Result<ProfileList, Ap
 
 /// `profile_create`: the new profile becomes active.
 #[tauri::command]
-pub async fn profile_create(state: State<'_, AppState>, name: String) -> Result<Profile, ApiError> {
-    Ok(state.storage.create_profile(&name)?)
+pub async fn profile_create(
+    state: State<'_, AppState>,
+    name: Arg<String>,
+) -> Result<Profile, ApiError> {
+    Ok(state.storage.create_profile(&name.0)?)
 }
 
 /// `profile_rename`.
 #[tauri::command]
 pub async fn profile_rename(
     state: State<'_, AppState>,
-    id: String,
-    name: String,
+    id: Arg<String>,
+    name: Arg<String>,
 ) -> Result<Profile, ApiError> {
-    Ok(state.storage.rename_profile(&id, &name)?)
+    Ok(state.storage.rename_profile(&id.0, &name.0)?)
 }
 
 /// `profile_delete`: its matches stay in the history.
 #[tauri::command]
 pub async fn profile_delete(
     state: State<'_, AppState>,
-    id: String,
+    id: Arg<String>,
 ) -> Result<ProfileList, ApiError> {
-    let p = state.storage.delete_profile(&id)?;
+    let p = state.storage.delete_profile(&id.0)?;
     Ok(ProfileList {
         profiles: p.profiles,
         active: p.active,
@@ -247,8 +296,11 @@ pub async fn profile_delete(
 
 /// `profile_select`: makes a profile active.
 #[tauri::command]
-pub async fn profile_select(state: State<'_, AppState>, id: String) -> Result<Profile, ApiError> {
-    Ok(state.storage.select_profile(&id)?)
+pub async fn profile_select(
+    state: State<'_, AppState>,
+    id: Arg<String>,
+) -> Result<Profile, ApiError> {
+    Ok(state.storage.select_profile(&id.0)?)
 }
 
 // ----- the game -------------------------------------------------------------------------
@@ -258,9 +310,9 @@ pub async fn profile_select(state: State<'_, AppState>, id: String) -> Result<Pr
 pub async fn game_new<R: Runtime>(
     app: AppHandle<R>,
     state: State<'_, AppState>,
-    config: serde_json::Value,
+    config: Arg<serde_json::Value>,
 ) -> Result<GameView, ApiError> {
-    let config: NewGame = serde_json::from_value(config)
+    let config: NewGame = serde_json::from_value(config.0)
         .map_err(|e| ApiError::new("game/bad_setup", format!("the game settings: {e}")))?;
     let id = match config.profile_id {
         Some(id) => id,
@@ -396,22 +448,30 @@ pub async fn game_log(state: State<'_, AppState>) -> Result<Vec<ScoreEvent>, Api
 #[tauri::command]
 pub async fn history_list(
     state: State<'_, AppState>,
-    profile_id: Option<String>,
+    profile_id: Arg<Option<String>>,
 ) -> Result<MatchList, ApiError> {
     let mut matches = state.storage.list_matches()?;
-    if let Some(p) = profile_id {
+    if let Some(p) = profile_id.0 {
         matches.retain(|m| m.profile_id.as_deref() == Some(p.as_str()));
     }
     Ok(MatchList {
         matches,
-        problems: state.storage.problems(),
+        problems: state
+            .storage
+            .problems()
+            .into_iter()
+            .map(StorageProblem::from)
+            .collect(),
     })
 }
 
 /// `history_get`: a match with its record, timeline, breakdown and events.
 #[tauri::command]
-pub async fn history_get(state: State<'_, AppState>, id: String) -> Result<MatchDetail, ApiError> {
-    let (m, game, replayed) = state.storage.load_match(&id)?;
+pub async fn history_get(
+    state: State<'_, AppState>,
+    id: Arg<String>,
+) -> Result<MatchDetail, ApiError> {
+    let (m, game, replayed) = state.storage.load_match(&id.0)?;
     let events = game
         .events()
         .iter()
@@ -430,11 +490,12 @@ pub async fn history_get(state: State<'_, AppState>, id: String) -> Result<Match
 #[tauri::command]
 pub async fn history_position(
     state: State<'_, AppState>,
-    id: String,
-    turn: usize,
+    id: Arg<String>,
+    turn: Arg<usize>,
 ) -> Result<GameView, ApiError> {
+    let Arg(id) = id;
     let (m, _, _) = state.storage.load_match(&id)?;
-    let game = matches::prefix(&m.record, turn)
+    let game = matches::prefix(&m.record, turn.0)
         .replay()
         .map_err(|e| ApiError::new("storage/corrupt", e.to_string()))?;
     let human = m.record.players.iter().position(|p| p.kind == "human");
@@ -454,54 +515,94 @@ pub async fn history_position(
 
 /// `history_delete`.
 #[tauri::command]
-pub async fn history_delete(state: State<'_, AppState>, id: String) -> Result<(), ApiError> {
-    Ok(state.storage.delete_match(&id)?)
+pub async fn history_delete(state: State<'_, AppState>, id: Arg<String>) -> Result<(), ApiError> {
+    Ok(state.storage.delete_match(&id.0)?)
 }
 
-/// `history_export`: writes the record to `path` or to the Downloads folder.
+/// `history_export`: writes the record to a new file in [`AppState::export_dir`] (the
+/// Downloads folder, else the data folder's `exports/`), never over an existing file:
+/// `carcassonne-<id>.json`, else `carcassonne-<id>-2.json`, `-3`… The window does not choose
+/// the path.
 #[tauri::command]
-pub async fn history_export<R: Runtime>(
-    app: AppHandle<R>,
+pub async fn history_export(
     state: State<'_, AppState>,
-    id: String,
-    path: Option<String>,
+    id: Arg<String>,
 ) -> Result<Exported, ApiError> {
-    let path = match path {
-        Some(p) if !p.trim().is_empty() => PathBuf::from(p),
-        _ => {
-            let dir = app
-                .path()
-                .download_dir()
-                .ok()
-                .filter(|d| d.is_dir())
-                .unwrap_or_else(|| state.storage.root().join("exports"));
-            dir.join(format!("carcassonne-{id}.json"))
-        }
-    };
-    let json = state.storage.export_match(&id, &path)?;
+    let Arg(id) = id;
+    // The id is a valid file name once the match is found (the storage checks it).
+    let (m, _, _) = state.storage.load_match(&id)?;
+    let json = m.record.to_json();
+    let path = write_new_file(
+        &state.export_dir,
+        &format!("carcassonne-{id}"),
+        json.as_bytes(),
+    )?;
     Ok(Exported {
         path: path.display().to_string(),
         json,
     })
 }
 
-/// `history_import`: a finished record, given as text or as a file path.
+/// How many numbered names an export tries before giving up.
+const EXPORT_NAMES: u32 = 1000;
+
+/// Writes `bytes` to `<stem>.json` in `dir` (created if needed), or `<stem>-2.json`, `-3`…
+/// if that exists, and returns the path. A name is claimed by creating the file exclusively,
+/// so an existing file (or link) is never written through or replaced, even by a concurrent
+/// writer.
+fn write_new_file(dir: &Path, stem: &str, bytes: &[u8]) -> Result<PathBuf, ApiError> {
+    let io = |path: &Path, e: std::io::Error| {
+        ApiError::new("storage/io", format!("{}: {e}", path.display()))
+    };
+    std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    for n in 1..=EXPORT_NAMES {
+        let path = if n == 1 {
+            dir.join(format!("{stem}.json"))
+        } else {
+            dir.join(format!("{stem}-{n}.json"))
+        };
+        let mut file = match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(io(&path, e)),
+        };
+        if let Err(e) = file.write_all(bytes).and_then(|()| file.sync_all()) {
+            drop(file);
+            let _ = std::fs::remove_file(&path);
+            return Err(io(&path, e));
+        }
+        return Ok(path);
+    }
+    Err(ApiError::new(
+        "storage/io",
+        format!(
+            "{}: {EXPORT_NAMES} exports of this match are there already",
+            dir.display()
+        ),
+    ))
+}
+
+/// `history_import`: a finished record, given as its JSON text (at most [`IMPORT_LIMIT`]
+/// bytes, checked before anything is parsed).
 #[tauri::command]
 pub async fn history_import(
     state: State<'_, AppState>,
-    json: Option<String>,
-    path: Option<String>,
+    json: Arg<String>,
 ) -> Result<MatchSummary, ApiError> {
-    let text = match (json, path) {
-        (Some(j), _) => j,
-        (None, Some(p)) => std::fs::read_to_string(&p)
-            .map_err(|e| ApiError::new("storage/io", format!("{p}: {e}")))?,
-        (None, None) => {
-            return Err(ApiError::new(
-                "record/invalid",
-                "give the record as \"json\" or a \"path\"",
-            ));
-        }
-    };
+    let Arg(text) = json;
+    if text.len() > IMPORT_LIMIT {
+        return Err(ApiError::new(
+            "record/too_large",
+            format!(
+                "the record has {} bytes; a record has at most {IMPORT_LIMIT} bytes ({} MiB)",
+                text.len(),
+                IMPORT_LIMIT / (1024 * 1024)
+            ),
+        ));
+    }
     Ok(state.storage.import_record(&text)?)
 }

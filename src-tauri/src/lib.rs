@@ -1,6 +1,6 @@
 //! The Carcassonne app: Tauri commands around the engine, the AI and the storage.
 //!
-//! `main.rs` only calls [`run`]; [`builder`] wires state and commands and is shared with the
+//! `main.rs` only calls [`run`]; [`builder`] wires the commands and is shared with the
 //! tests, which run every command through Tauri's mock runtime on a temporary data folder.
 //! Modules: [`api`] (the UI's JSON shapes), [`commands`], [`session`] (the game in progress,
 //! plain Rust), [`view`] (positions as the UI sees them).
@@ -10,21 +10,14 @@ pub mod commands;
 pub mod session;
 pub mod view;
 
-use tauri::{Builder, Manager, Runtime};
+use tauri::{AppHandle, Builder, Manager, Runtime};
 
 pub use commands::AppState;
 
-/// Wires the app's state and commands into `b`. The data folder is Tauri's app-data folder,
-/// resolved once at start-up, unless an [`AppState`] is already managed (tests).
+/// Wires the app's commands into `b`. The caller manages the [`AppState`]: [`run`] opens the
+/// app-data folder, the tests a temporary one.
 pub fn builder<R: Runtime>(b: Builder<R>) -> Builder<R> {
-    b.setup(|app| {
-        if app.try_state::<AppState>().is_none() {
-            let dir = app.path().app_data_dir()?;
-            app.manage(AppState::open(dir)?);
-        }
-        Ok(())
-    })
-    .invoke_handler(tauri::generate_handler![
+    b.invoke_handler(tauri::generate_handler![
         commands::app_info,
         commands::tiles,
         commands::profiles_list,
@@ -49,12 +42,60 @@ pub fn builder<R: Runtime>(b: Builder<R>) -> Builder<R> {
     ])
 }
 
-/// Starts the app.
+/// Brings the first window forward when the app is launched again.
+#[cfg(desktop)]
+fn focus_main<R: Runtime>(app: &AppHandle<R>) {
+    if let Some(w) = app.get_webview_window("main") {
+        let _ = w.unminimize();
+        let _ = w.set_focus();
+    }
+}
+
+/// Says why the app cannot start, on stderr, and exits with status 1.
+fn fail(what: String) -> ! {
+    eprintln!("carcassonne: {what}");
+    std::process::exit(1);
+}
+
+/// Starts the app, one instance per user: a second launch brings the first window forward
+/// and exits (through the session bus on Linux; without one, the data folder's lock refuses
+/// the second instance). The data folder is opened before any window exists; if that fails
+/// the reason goes to stderr and the process exits with status 1.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    let result = builder(Builder::default()).run(tauri::generate_context!());
-    if let Err(e) = result {
-        eprintln!("carcassonne: the app could not start: {e}");
-        std::process::exit(1);
+    let b = Builder::default();
+    // The single-instance plugin comes first, so that a second instance stops before the
+    // other plugins and the app set anything up.
+    #[cfg(desktop)]
+    let b = b.plugin(tauri_plugin_single_instance::init(|app, _, _| {
+        focus_main(app);
+    }));
+    let app = builder(b)
+        .build(tauri::generate_context!())
+        .unwrap_or_else(|e| fail(format!("the app could not start: {e}")));
+    let dir = app
+        .path()
+        .app_data_dir()
+        .unwrap_or_else(|e| fail(format!("no data folder: {e}")));
+    match AppState::open(dir.clone()) {
+        Ok(mut state) => {
+            if let Some(d) = app.path().download_dir().ok().filter(|d| d.is_dir()) {
+                state.export_dir = d;
+            }
+            app.manage(state);
+        }
+        Err(e) if e.code == "storage/locked" => fail(format!(
+            "Carcassonne is already running with the data folder {}: use its window, or \
+             close it first ({})",
+            dir.display(),
+            e.message
+        )),
+        Err(e) => fail(format!(
+            "the data folder {} could not be opened: {} ({})",
+            dir.display(),
+            e.message,
+            e.code
+        )),
     }
+    app.run(|_, _| {});
 }

@@ -255,19 +255,16 @@ fn bad_input_gives_coded_errors_and_changes_nothing() {
         );
     }
     assert_eq!(
-        a.code("history_export", json!({"id": "../x", "path": null})),
+        a.code("history_export", json!({"id": "../x"})),
         "match/not_found"
     );
     assert_eq!(
-        a.code(
-            "history_import",
-            json!({"json": "{\"format\": 1}", "path": null})
-        ),
+        a.code("history_import", json!({"json": "{\"format\": 1}"})),
         "record/invalid"
     );
     assert_eq!(
-        a.code("history_import", json!({"json": null, "path": null})),
-        "record/invalid"
+        a.code("history_import", json!({"json": null})),
+        "args/invalid"
     );
 }
 
@@ -381,12 +378,14 @@ fn a_whole_game_against_the_ai_with_undo_hint_and_history() {
     let end = a.ok("history_position", json!({"id": match_id, "turn": 100000}));
     assert_eq!(end["over"], true);
 
-    // Export to a file, delete, import the file back.
-    let out = dir.path().join("out.json");
-    let exported = a.ok(
-        "history_export",
-        json!({"id": match_id, "path": out.display().to_string()}),
-    );
+    // Export (to the data folder's exports/ here: the app sets no Downloads folder in tests),
+    // delete, import the text back.
+    let exported = a.ok("history_export", json!({"id": match_id}));
+    let out = dir
+        .path()
+        .join("exports")
+        .join(format!("carcassonne-{}.json", match_id.as_str().unwrap()));
+    assert_eq!(exported["path"], out.display().to_string());
     assert_eq!(
         std::fs::read_to_string(&out).unwrap(),
         exported["json"].as_str().unwrap()
@@ -396,10 +395,7 @@ fn a_whole_game_against_the_ai_with_undo_hint_and_history() {
         a.ok("history_list", json!({"profileId": null}))["matches"],
         json!([])
     );
-    let imported = a.ok(
-        "history_import",
-        json!({"json": null, "path": out.display().to_string()}),
-    );
+    let imported = a.ok("history_import", json!({"json": exported["json"]}));
     assert_eq!(imported["imported"], true);
     assert_eq!(imported["scores"], json!(scores));
     assert_eq!(
@@ -553,4 +549,216 @@ fn moves_and_undo_are_refused_while_the_ai_thinks() {
         assert_eq!(after["decision"]["human"], true);
         assert_eq!(a.ok("game_view", json!({}))["decision"], after["decision"]);
     });
+}
+
+#[test]
+fn an_unreadable_autosave_is_reported_and_a_new_game_is_still_playable() {
+    let dir = tempfile::tempdir().unwrap();
+    // A current.json that cannot be read (nor written): a folder in its place.
+    std::fs::create_dir_all(dir.path().join("current.json").join("x")).unwrap();
+    let a = app(dir.path());
+    let info = a.ok("app_info", json!({}));
+    assert_eq!(info["resumable"], Value::Null);
+    let problem = info["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["file"] == "current.json")
+        .unwrap_or_else(|| panic!("current.json is reported: {info}"));
+    assert!(!problem["reason"].as_str().unwrap().is_empty());
+    // Set aside (a path) or left in place (null): either way it is said.
+    assert!(problem["movedTo"].is_string() || problem["movedTo"].is_null());
+
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let view = new_game(&a, &ada, &["random"], false, 4);
+    let still_a_folder = dir.path().join("current.json").is_dir();
+    if still_a_folder {
+        // The autosave cannot be written: the view says so, and the game goes on.
+        assert_eq!(
+            view["saveError"]["code"], "storage/io",
+            "{}",
+            view["saveError"]
+        );
+    }
+    let placed = a.ok("game_play", json!({"move": first_choice(&view)}));
+    assert_eq!(placed["decision"]["kind"], "place_figure");
+    let next = a.ok("game_play", json!({"move": {"type": "no_figure"}}));
+    assert_eq!(next["current"], 0);
+    if still_a_folder {
+        assert_eq!(next["saveError"]["code"], "storage/io");
+    }
+    // Asking again is still no failure.
+    assert_eq!(a.ok("app_info", json!({}))["resumable"], Value::Null);
+}
+
+#[test]
+fn every_malformed_argument_fails_with_code_and_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let cases = [
+        ("profile_create", json!({"name": 5}), "name"),
+        ("profile_create", json!({}), "name"),
+        ("profile_rename", json!({"id": 5, "name": "Bea"}), "id"),
+        (
+            "profile_rename",
+            json!({"id": "p-1", "name": ["Bea"]}),
+            "name",
+        ),
+        ("profile_delete", json!({"id": 5}), "id"),
+        ("profile_select", json!({"id": true}), "id"),
+        ("game_new", json!({}), "config"),
+        ("history_list", json!({"profileId": 5}), "profileId"),
+        ("history_get", json!({"id": 5}), "id"),
+        ("history_position", json!({"id": "g-1", "turn": -1}), "turn"),
+        (
+            "history_position",
+            json!({"id": "g-1", "turn": "3"}),
+            "turn",
+        ),
+        ("history_position", json!({"id": 5, "turn": 0}), "id"),
+        ("history_delete", json!({"id": {}}), "id"),
+        ("history_export", json!({"id": 5}), "id"),
+        ("history_import", json!({"json": 5}), "json"),
+        ("history_import", json!({"json": null}), "json"),
+    ];
+    for (cmd, args, key) in cases {
+        let e = a.call(cmd, args.clone()).unwrap_err();
+        assert_eq!(e["code"], "args/invalid", "{cmd} {args}: {e}");
+        let message = e["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains(cmd) && message.contains(&format!("\"{key}\"")),
+            "{cmd} {args}: {message}"
+        );
+    }
+    // The move is read by game_play itself, with the move's own code.
+    let e = a.call("game_play", json!({"move": 5})).unwrap_err();
+    assert_eq!(e["code"], "move/invalid", "{e}");
+    assert!(e["message"].is_string());
+    // Nothing was created by the refused calls.
+    assert_eq!(a.ok("profiles_list", json!({}))["profiles"], json!([]));
+}
+
+/// A match in the history: a game resigned at once.
+fn resigned_match(a: &App) -> String {
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    new_game(a, &ada, &["random"], false, 8);
+    let view = a.ok("game_resign", json!({}));
+    view["result"]["matchId"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn exports_go_to_new_files_only_and_imports_take_bounded_text_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let id = resigned_match(&a);
+    let exports = dir.path().join("exports");
+    let name = |suffix: &str| exports.join(format!("carcassonne-{id}{suffix}.json"));
+
+    // The window cannot choose the path: a `path` it sends is ignored.
+    let elsewhere = dir.path().join("elsewhere.json");
+    std::fs::write(&elsewhere, "keep me").unwrap();
+    let first = a.ok(
+        "history_export",
+        json!({"id": id, "path": elsewhere.display().to_string()}),
+    );
+    assert_eq!(std::fs::read_to_string(&elsewhere).unwrap(), "keep me");
+    assert_eq!(first["path"], name("").display().to_string());
+    let json = first["json"].as_str().unwrap().to_string();
+    assert_eq!(std::fs::read_to_string(name("")).unwrap(), json);
+
+    // Again: a fresh name each time; an existing file is never written over.
+    let second = a.ok("history_export", json!({"id": id}));
+    assert_eq!(second["path"], name("-2").display().to_string());
+    std::fs::write(name("-3"), "someone else's").unwrap();
+    let fourth = a.ok("history_export", json!({"id": id}));
+    assert_eq!(fourth["path"], name("-4").display().to_string());
+    assert_eq!(
+        std::fs::read_to_string(name("-3")).unwrap(),
+        "someone else's"
+    );
+    for suffix in ["", "-2", "-4"] {
+        assert_eq!(std::fs::read_to_string(name(suffix)).unwrap(), json);
+    }
+
+    // Import takes the text only: a path is not read.
+    assert_eq!(
+        a.code(
+            "history_import",
+            json!({"path": name("").display().to_string()})
+        ),
+        "args/invalid"
+    );
+    // Too long a text is refused before it is parsed.
+    let huge = format!(
+        "{json}{}",
+        " ".repeat(carcassonne_app_lib::commands::IMPORT_LIMIT)
+    );
+    assert_eq!(
+        a.code("history_import", json!({"json": huge})),
+        "record/too_large"
+    );
+    assert_eq!(
+        a.ok("history_list", json!({"profileId": null}))["matches"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn a_new_game_while_the_old_ai_thinks_leaves_the_new_game_in_the_autosave() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let tx = std::sync::Mutex::new(tx);
+    a.app.listen_any("ai-progress", move |e| {
+        let p: Value = serde_json::from_str(e.payload()).unwrap();
+        if p["stage"] == "thinking" {
+            let _ = tx
+                .lock()
+                .unwrap()
+                .send(p["gameId"].as_str().unwrap().into());
+        }
+    });
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let saved_id = || {
+        let text = std::fs::read_to_string(dir.path().join("current.json")).unwrap();
+        serde_json::from_str::<Value>(&text).unwrap()["gameId"].clone()
+    };
+    // Five fast AIs: the old game's worker spends its time saving moves under the session
+    // lock while the new game starts. Several rounds, as the old worker may be at any step.
+    let mut old = new_game(&a, &ada, &["random"; 5], false, 100);
+    for round in 0..12u64 {
+        let placed = a.ok("game_play", json!({"move": first_choice(&old)}));
+        assert_eq!(placed["decision"]["kind"], "place_figure");
+        let new = std::thread::scope(|s| {
+            let webview = a.webview.clone();
+            let mover = s.spawn(move || {
+                call_on(
+                    &webview,
+                    "game_play",
+                    json!({"move": {"type": "no_figure"}}),
+                )
+            });
+            loop {
+                let id = rx
+                    .recv_timeout(std::time::Duration::from_secs(60))
+                    .expect("the old game's AI starts thinking");
+                if id == old["gameId"] {
+                    break;
+                }
+            }
+            let new = new_game(&a, &ada, &["random"; 5], false, 200 + round);
+            // The old game's move resolves, or rejects as replaced.
+            if let Err(e) = mover.join().unwrap() {
+                assert_eq!(e["code"], "game/none", "{e}");
+            }
+            new
+        });
+        assert_ne!(new["gameId"], old["gameId"]);
+        assert_eq!(saved_id(), new["gameId"], "round {round}");
+        assert_eq!(a.ok("game_view", json!({}))["gameId"], new["gameId"]);
+        old = new;
+    }
 }

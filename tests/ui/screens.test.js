@@ -2,7 +2,7 @@
 // storage problems, and the touch-target size on a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, playToEnd } from './support/harness.js';
+import { setup, openApp, playOne, playToEnd } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 
 let env;
@@ -68,13 +68,23 @@ test('history: export a finished match, import it back; help explains farms, bar
   await page.getByRole('button', { name: 'Export' }).click();
   await page.locator('.toast.note').waitFor();
   assert.match(await page.locator('.toast.note').innerText(), /Downloads\/carcassonne-/);
-  const exported = await page.evaluate(async () => (await window.__TAURI__.core.invoke('history_export', { id: (await window.__TAURI__.core.invoke('history_list', { profileId: null })).matches[0].id, path: null })).json);
+  const exported = await page.evaluate(async () => (await window.__TAURI__.core.invoke('history_export', { id: (await window.__TAURI__.core.invoke('history_list', { profileId: null })).matches[0].id })).json);
   await page.setInputFiles('#import-file', { name: 'match.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
   await page.locator('.toast.note', { hasText: 'Imported' }).waitFor();
   await page.waitForFunction(() => document.querySelectorAll('.match-list > li').length === 2);
   assert.ok(await page.locator('text=All profiles >> input').isChecked(), 'imported records are shown');
   await page.setInputFiles('#import-file', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"nope": 1}') });
   await page.locator('.toast.error[data-code="record/invalid"]').waitFor();
+  // The window never chooses a path: the export names the match, the import sends the text.
+  const calls = await page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd.startsWith('history_')));
+  assert.deepEqual(calls.find((c) => c.cmd === 'history_export').args, { id: calls.find((c) => c.cmd === 'history_export').args.id });
+  for (const c of calls.filter((x) => x.cmd === 'history_import')) assert.deepEqual(Object.keys(c.args), ['json']);
+  // Too large a file is refused in words before it is read or sent.
+  const imports = calls.filter((c) => c.cmd === 'history_import').length;
+  await page.setInputFiles('#import-file', { name: 'huge.json', mimeType: 'application/json', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 32) });
+  await page.locator('.toast.error[data-code="record/too_large"]').waitFor();
+  assert.match(await page.locator('.toast.error[data-code="record/too_large"]').innerText(), /huge\.json.*2 MiB/);
+  assert.equal(await page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'history_import').length), imports);
   await shot(page, 'desktop-15-history-import');
   await page.evaluate(() => { location.hash = '#/help'; });
   const help = await page.locator('#screen-help').innerText();
@@ -87,6 +97,31 @@ test('storage problems reported by the app are shown', async () => {
   const { page, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], problems: [{ file: 'profiles.json', movedTo: 'profiles.json.corrupt-1', reason: 'expected value at line 1' }] });
   await page.locator('.toast.error[data-code="storage/corrupt"]').waitFor();
   assert.match(await page.locator('.toast.error').first().innerText(), /profiles\.json/);
+  await context.close();
+});
+
+test('a file the app left in place is reported without a path', async () => {
+  const { page, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], problems: [{ file: 'current.json', movedTo: null, reason: 'Is a directory (os error 21)' }] });
+  const toast = page.locator('.toast.error', { hasText: 'current.json' });
+  await toast.waitFor();
+  const text = await toast.innerText();
+  assert.match(text, /current\.json could not be used \(Is a directory \(os error 21\)\); it was left in place/);
+  assert.doesNotMatch(text, /null|undefined/);
+  await context.close();
+});
+
+test('a failing autosave is shown and the game goes on', async () => {
+  const { page, press, problems, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 30, saveError: { code: 'storage/io', message: 'current.json: Is a directory (os error 21)' } });
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  const toast = page.locator('.toast.error[data-code="storage/io"]');
+  await toast.waitFor();
+  assert.match(await toast.innerText(), /could not be saved.*current\.json: Is a directory/);
+  // Shown once, not again with every view; the game is playable.
+  await page.locator('.cell.legal').first().waitFor();
+  assert.equal(await playOne(page, press), 'place_tile');
+  assert.equal(await playOne(page, press), 'place_figure');
+  assert.equal(await toast.count(), 1);
+  assert.deepEqual(problems, []);
   await context.close();
 });
 

@@ -47,9 +47,13 @@ export const api = {
   historyGet: (id) => call('history_get', { id }),
   historyPosition: (id, turn) => call('history_position', { id, turn }),
   historyDelete: (id) => call('history_delete', { id }),
-  historyExport: (id, path = null) => call('history_export', { id, path }),
-  historyImport: ({ json = null, path = null }) => call('history_import', { json, path }),
+  // The app writes the export to a new file in the Downloads folder and says where.
+  historyExport: (id) => call('history_export', { id }),
+  historyImport: (json) => call('history_import', { json }),
 };
+
+/** The largest record the app imports, in bytes (src-tauri/API.md, `history_import`). */
+export const IMPORT_LIMIT = 2 * 1024 * 1024;
 
 /** Subscribes to the app's `ai-progress` events; resolves to an unsubscribe function. */
 export async function onAiProgress(handler) {

@@ -42,6 +42,17 @@ export function showError(err, context = '') {
   return toast;
 }
 
+/**
+ * Shows a data file the app could not use (a StorageProblem of src-tauri/API.md): set aside
+ * under another name, or left in place (`movedTo` null, e.g. written by a newer version).
+ */
+export function showProblem(p) {
+  if (p.movedTo) {
+    return showError({ code: 'storage/corrupt', message: `${p.file} could not be read (${p.reason}); it was set aside as ${p.movedTo}.` }, 'Storage');
+  }
+  return showError({ code: 'storage/problem', message: `${p.file} could not be used (${p.reason}); it was left in place, unchanged.` }, 'Storage');
+}
+
 /** A passing note, e.g. "Record exported to …". */
 export function showNote(text) {
   const box = document.getElementById('toasts');

@@ -1,7 +1,7 @@
 // Boot and navigation: loads the tile set once, then shows one screen at a time, chosen by
 // the address hash (#/start, #/game, #/history, #/match/ID, #/profile, #/help).
 import { api } from './api.js';
-import { showError } from './dom.js';
+import { showError, showProblem } from './dom.js';
 import { GameScreen } from './game.js';
 import { renderStart, renderHistory, renderMatch, renderProfile, renderHelp } from './screens.js';
 
@@ -74,9 +74,7 @@ async function boot() {
     const [tileset, info] = await Promise.all([api.tiles(), api.appInfo()]);
     app.tileset = tileset;
     app.info = info;
-    for (const p of info.problems ?? []) {
-      showError({ code: 'storage/corrupt', message: `${p.file} could not be read (${p.reason}); it was set aside as ${p.movedTo}.` }, 'Storage');
-    }
+    for (const p of info.problems ?? []) showProblem(p);
     app.game = new GameScreen(document.getElementById('screen-game'), tileset, { onLeave: () => { location.hash = '#/start'; } });
     window.addEventListener('hashchange', route);
     await route();

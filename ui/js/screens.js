@@ -1,7 +1,7 @@
 // The screens around the game: start (profile, opponents, expansion, resume), history
 // (filters, export, import), the match replay, the profile page and help.
-import { api } from './api.js';
-import { h, showError, showNote, confirmDialog, formatDate, formatDuration, catHead } from './dom.js';
+import { api, IMPORT_LIMIT } from './api.js';
+import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration, catHead } from './dom.js';
 import { badgeSvg } from './players.js';
 import { Board } from './board.js';
 import { chartSvg } from './chart.js';
@@ -87,15 +87,21 @@ export async function renderHistory(root, app) {
   const filters = app.historyFilters ?? (app.historyFilters = { level: '', result: '', all: false });
   const profiles = await api.profilesList();
   const list = await api.historyList(filters.all ? null : profiles.active);
-  for (const p of list.problems ?? []) showError({ code: 'storage/corrupt', message: `${p.file} could not be read (${p.reason}); it was moved to ${p.movedTo}.` });
+  for (const p of list.problems ?? []) showProblem(p);
   const levels = app.info?.levels ?? ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'];
   const matches = list.matches.filter((m) => (!filters.level || m.opponents.some((o) => o.level === filters.level))
     && (!filters.result || m.result === filters.result));
   const fileInput = h('input', { type: 'file', accept: '.json,application/json', id: 'import-file', class: 'sr-only', onchange: async (e) => {
     const file = e.target.files[0];
     if (!file) return;
+    e.target.value = '';
+    // Too large a file is refused before it is read (the app refuses it too).
+    if (file.size > IMPORT_LIMIT) {
+      showError({ code: 'record/too_large', message: `${file.name} has ${file.size} bytes; a record has at most ${IMPORT_LIMIT / (1024 * 1024)} MiB.` }, 'Import failed');
+      return;
+    }
     try {
-      const s = await api.historyImport({ json: await file.text() });
+      const s = await api.historyImport(await file.text());
       showNote(`Imported the match of ${formatDate(s.date)}.`);
       // Imported records belong to no profile: show every profile's matches so it is seen.
       filters.all = true;
@@ -127,7 +133,7 @@ function matchCard(m, root, app) {
         h('small', {}, `${formatDate(m.date)} · vs ${m.opponents.map((o) => o.level).join(', ')} · ${m.turns} turns · ${formatDuration(m.durationSecs)}${m.abbeyMayor ? ' · Abbey & Mayor' : ''}`))),
     h('div', { class: 'row' },
       h('button', { class: 'btn small', type: 'button', onclick: async () => {
-        try { const r = await api.historyExport(m.id, null); showNote(`Saved to ${r.path}`); } catch (err) { showError(err, 'Export failed'); }
+        try { const r = await api.historyExport(m.id); showNote(`Saved to ${r.path}`); } catch (err) { showError(err, 'Export failed'); }
       } }, 'Export'),
       h('button', { class: 'btn small danger-ghost', type: 'button', onclick: async () => {
         if (!(await confirmDialog('Delete this match?', 'It disappears from the history for good.', { confirm: 'Delete', danger: true }))) return;

@@ -51,6 +51,7 @@ function installDouble(config) {
     active: null,
     matches: [],
     game: null,
+    exports: {},
   };
   store.active = store.profiles[0]?.id ?? null;
   function newProfile(name, i) {
@@ -655,12 +656,16 @@ function installDouble(config) {
       return { ...found, canUndo: false };
     },
     history_delete: ({ id }) => { store.matches = store.matches.filter((m) => m.summary.id !== id); return null; },
-    history_export: ({ id, path }) => {
+    // Like the app: the window chooses no path; each export gets a new file name.
+    history_export: ({ id }) => {
       const m = store.matches.find((x) => x.summary.id === id);
       if (!m) throw err('match/not_found', 'That match is not in the history.');
-      return { path: path ?? `/home/test/Downloads/carcassonne-${id}.json`, json: JSON.stringify({ ...m.record, double: m }) };
+      const n = (store.exports[id] = (store.exports[id] ?? 0) + 1);
+      return { path: `/home/test/Downloads/carcassonne-${id}${n > 1 ? `-${n}` : ''}.json`, json: JSON.stringify({ ...m.record, double: m }) };
     },
     history_import: ({ json }) => {
+      if (typeof json !== 'string') throw err('args/invalid', 'history_import: the argument "json" is missing or not valid');
+      if (json.length > 2 * 1024 * 1024) throw err('record/too_large', 'The record is too large.');
       let rec;
       try { rec = JSON.parse(json); } catch { throw err('record/invalid', 'turn 0: the file is not JSON'); }
       if (rec.format !== 'carcassonne-record/1' || !rec.double) throw err('record/invalid', 'turn 0: not a Carcassonne record');
