@@ -22,5 +22,9 @@ step node --test tests/ui/
 # own app and driver). The binary is target/debug/carcassonne-app as `cargo test` built it for
 # the app's integration tests: a separate `cargo build` would compile the Tauri graph a second
 # time (without the `test` feature that the tests enable).
+# They run on a private D-Bus session bus, so the single-instance plugin hands a second launch
+# over to the first window; then the second-launch test runs again without a bus, where the
+# data folder's lock refuses the second app.
 test -x target/debug/carcassonne-app
-step xvfb-run -a node --test --test-concurrency=1 tests/e2e/
+step dbus-run-session -- xvfb-run -a node --test --test-concurrency=1 tests/e2e/
+step env -u DBUS_SESSION_BUS_ADDRESS xvfb-run -a node --test tests/e2e/single-instance.test.js

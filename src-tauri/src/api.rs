@@ -11,7 +11,7 @@ use tauri::ipc::{CommandArg, CommandItem, InvokeError};
 
 pub use carcassonne_engine::Breakdown;
 pub use carcassonne_storage::{
-    MatchMeta as MatchSummary, MoveSpec as MoveInput, Profile, Replayed,
+    MatchMeta as MatchSummary, MoveSpec as MoveInput, Problem, Profile, Replayed,
 };
 
 /// An error as the UI receives it: a stable code and a sentence.
@@ -59,31 +59,6 @@ impl From<carcassonne_storage::StorageError> for ApiError {
     }
 }
 
-/// A data file that could not be used: set aside (`moved_to`), or left in place (null), e.g.
-/// an unreadable `current.json` or a file written by a newer version of the app.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct StorageProblem {
-    /// The file, relative to the data folder.
-    pub file: String,
-    /// Where it was moved, relative to the data folder; null if it was left in place.
-    pub moved_to: Option<String>,
-    /// What was wrong.
-    pub reason: String,
-}
-
-impl From<carcassonne_storage::Problem> for StorageProblem {
-    fn from(p: carcassonne_storage::Problem) -> StorageProblem {
-        StorageProblem {
-            file: p.file,
-            // The storage crate's field is a path, or an optional one once it can leave files
-            // in place: both convert.
-            moved_to: p.moved_to.into(),
-            reason: p.reason,
-        }
-    }
-}
-
 /// `app_info`.
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -94,8 +69,9 @@ pub struct AppInfo {
     pub data_dir: String,
     /// The AI level names, weakest first.
     pub levels: Vec<String>,
-    /// Files that could not be used since launch (and an unreadable `current.json` now).
-    pub problems: Vec<StorageProblem>,
+    /// Files that could not be used since launch (an unreadable or unresumable
+    /// `current.json` among them): set aside (`moved_to`) or left in place (null).
+    pub problems: Vec<Problem>,
     /// An unfinished game that can be resumed.
     pub resumable: Option<ResumeInfo>,
 }
@@ -546,7 +522,7 @@ pub struct MatchList {
     /// Newest first.
     pub matches: Vec<MatchSummary>,
     /// Files that could not be used since launch.
-    pub problems: Vec<StorageProblem>,
+    pub problems: Vec<Problem>,
 }
 
 /// `history_get`.

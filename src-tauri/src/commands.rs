@@ -14,8 +14,7 @@ use tauri::{AppHandle, Emitter, Manager, Runtime, State};
 
 use crate::api::{
     AiProgress, ApiError, AppInfo, Arg, Exported, GameView, Hint, MatchDetail, MatchList,
-    MatchSummary, NewGame, OpponentConfig, Profile, ProfileList, ResumeInfo, ScoreEvent,
-    StorageProblem, TileSet,
+    MatchSummary, NewGame, OpponentConfig, Profile, ProfileList, ResumeInfo, ScoreEvent, TileSet,
 };
 use crate::session::{Session, ai_choose, describe};
 use crate::view::{ViewContext, game_view as build_view, score_event, tile_set};
@@ -24,10 +23,9 @@ use crate::view::{ViewContext, game_view as build_view, score_event, tile_set};
 pub const AI_PROGRESS: &str = "ai-progress";
 /// The level whose choice the hint shows.
 pub const HINT_LEVEL: Level = Level::Hard;
-/// The largest record `history_import` accepts, in bytes (a long 6-player game is ~100 KiB).
-pub const IMPORT_LIMIT: usize = 2 * 1024 * 1024;
-/// The autosave's file name in the data folder.
-const CURRENT_FILE: &str = "current.json";
+/// The largest record `history_import` accepts, in bytes: the engine's `MAX_RECORD_BYTES` (1 MiB;
+/// a long 6-player game is about 20 KB).
+pub const IMPORT_LIMIT: usize = carcassonne_engine::MAX_RECORD_BYTES;
 
 /// The app's state: the data folder, where exports go, and the game in progress.
 ///
@@ -198,48 +196,36 @@ pub async fn app_info<R: Runtime>(
     app: AppHandle<R>,
     state: State<'_, AppState>,
 ) -> Result<AppInfo, ApiError> {
-    let known = state.storage.problems().len();
-    let loaded = state.storage.load_current();
-    let mut problems: Vec<StorageProblem> = state
-        .storage
-        .problems()
-        .into_iter()
-        .map(StorageProblem::from)
-        .collect();
-    let resumable = match loaded {
-        Ok(Some((c, game))) => Some(ResumeInfo {
-            opponents: matches::opponents(&c.record.players)
-                .into_iter()
-                .map(|o| OpponentConfig { level: o.level })
-                .collect(),
-            abbey_mayor: game.abbey_mayor(),
-            turn: game.log().len(),
-            scores: game.scores(),
-            started_at: carcassonne_storage::time::rfc3339(c.started_at),
-            game_id: c.game_id,
-            profile_id: c.profile_id,
-            profile_name: c.profile_name,
-        }),
-        Ok(None) => None,
-        Err(e) => {
-            let listed = problems
-                .get(known..)
-                .is_some_and(|new| new.iter().any(|p| p.file == CURRENT_FILE));
-            if !listed {
-                problems.push(StorageProblem {
-                    file: CURRENT_FILE.into(),
-                    moved_to: None,
-                    reason: e.to_string(),
-                });
+    // Every failure to read the autosave is listed in the storage's problems; one that reads
+    // but cannot be resumed (an unknown AI level…) is set aside, so it is offered only once.
+    let resumable = match state.storage.load_current() {
+        Ok(Some((c, game))) => match Session::check_resumable(&c, &game) {
+            Ok(()) => Some(ResumeInfo {
+                opponents: matches::opponents(&c.record.players)
+                    .into_iter()
+                    .map(|o| OpponentConfig { level: o.level })
+                    .collect(),
+                abbey_mayor: game.abbey_mayor(),
+                turn: game.log().len(),
+                scores: game.scores(),
+                started_at: carcassonne_storage::time::rfc3339(c.started_at),
+                game_id: c.game_id,
+                profile_id: c.profile_id,
+                profile_name: c.profile_name,
+            }),
+            Err(e) => {
+                // Reported in the problems whether or not it could be moved.
+                let _ = state.storage.set_aside_current(&e.message);
+                None
             }
-            None
-        }
+        },
+        Ok(None) | Err(_) => None,
     };
     Ok(AppInfo {
         version: app.package_info().version.to_string(),
         data_dir: state.storage.root().display().to_string(),
         levels: Level::ALL.iter().map(|l| l.name().to_string()).collect(),
-        problems,
+        problems: state.storage.problems(),
         resumable,
     })
 }
@@ -345,7 +331,10 @@ pub async fn game_resume<R: Runtime>(
         .storage
         .load_current()?
         .ok_or_else(|| ApiError::new("game/none", "there is no unfinished game to resume"))?;
-    let session = Session::resume(current, game)?;
+    // An autosave this app cannot resume is set aside, so it is not offered again.
+    let session = Session::resume(current, game).inspect_err(|e| {
+        let _ = state.storage.set_aside_current(&e.message);
+    })?;
     start(&app, &state, session).await
 }
 
@@ -456,12 +445,7 @@ pub async fn history_list(
     }
     Ok(MatchList {
         matches,
-        problems: state
-            .storage
-            .problems()
-            .into_iter()
-            .map(StorageProblem::from)
-            .collect(),
+        problems: state.storage.problems(),
     })
 }
 

@@ -140,12 +140,18 @@ impl Session {
         })
     }
 
-    /// The session of a saved game.
+    /// Whether a saved game can be resumed by this app (its players match the game and every
+    /// AI level is known).
     ///
     /// # Errors
-    /// `storage/corrupt` if the saved players or levels do not fit the game.
-    pub fn resume(current: CurrentGame, game: Game) -> Result<Session, ApiError> {
-        let players = current.record.players.clone();
+    /// `storage/corrupt`, naming what does not fit.
+    pub fn check_resumable(current: &CurrentGame, game: &Game) -> Result<(), ApiError> {
+        Self::levels(current, game).map(|_| ())
+    }
+
+    /// The AI level of every seat (none for the human's) of a saved game.
+    fn levels(current: &CurrentGame, game: &Game) -> Result<Vec<Option<Level>>, ApiError> {
+        let players = &current.record.players;
         let corrupt = |m: &str| ApiError::new("storage/corrupt", format!("current.json: {m}"));
         if players.len() != game.num_players() || current.ai_seeds.len() != players.len() {
             return Err(corrupt("the players do not match the game"));
@@ -162,6 +168,16 @@ impl Session {
                     })?));
             }
         }
+        Ok(levels)
+    }
+
+    /// The session of a saved game.
+    ///
+    /// # Errors
+    /// `storage/corrupt` if the saved players or levels do not fit the game.
+    pub fn resume(current: CurrentGame, game: Game) -> Result<Session, ApiError> {
+        let levels = Self::levels(&current, &game)?;
+        let players = current.record.players.clone();
         Ok(Session {
             id: current.game_id,
             progress: Progress {

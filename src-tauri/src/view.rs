@@ -266,7 +266,7 @@ pub fn score_event(players: &[RecordPlayer], e: &LoggedEvent) -> ScoreEvent {
 /// The pending decision with its options grouped.
 pub fn decision_view(game: &Game, human: usize) -> DecisionView {
     let decision = game.decision();
-    let moves = game.clone().legal_moves();
+    let moves = game.legal_moves();
     let is_human = |p: u8| p as usize == human;
     let holes = || -> Vec<Cell> {
         moves

@@ -29,6 +29,15 @@ fn app(dir: &Path) -> App {
     App { app, webview }
 }
 
+/// Ends an app as its process would end, for the tests that launch it again on the same
+/// folder: the data folder's lock goes with the state. (The mock runtime keeps a dropped app's
+/// state alive, so it is taken out here; no AI worker may still be running.)
+fn close(a: App) {
+    #[allow(deprecated)]
+    let state = a.app.unmanage::<AppState>();
+    assert!(state.is_some(), "the app had its state");
+}
+
 /// One command call through the webview's IPC, as the UI makes it.
 fn call_on(webview: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
     get_ipc_response(
@@ -417,6 +426,7 @@ fn resume_after_restart_and_resign() {
         // Stop in the middle of the human's turn: the tile placed, the figure not chosen.
         let mid = a.ok("game_play", json!({"move": first_choice(&view)}));
         assert_eq!(mid["decision"]["kind"], "place_figure");
+        close(a);
         mid
     };
     // A new app on the same folder: the game is offered and continues exactly.
@@ -462,6 +472,7 @@ fn corrupt_files_are_set_aside_and_reported() {
         let a = app(dir.path());
         let ada = a.ok("profile_create", json!({"name": "Ada"}));
         new_game(&a, &ada, &["random"], false, 1);
+        close(a);
     }
     std::fs::write(dir.path().join("profiles.json"), b"{\"schema\":1,").unwrap();
     std::fs::write(dir.path().join("current.json"), b"\xff\xfe").unwrap();
@@ -587,8 +598,13 @@ fn an_unreadable_autosave_is_reported_and_a_new_game_is_still_playable() {
     if still_a_folder {
         assert_eq!(next["saveError"]["code"], "storage/io");
     }
-    // Asking again is still no failure.
-    assert_eq!(a.ok("app_info", json!({}))["resumable"], Value::Null);
+    // Asking again is still no failure; the new game is offered if it could be saved.
+    let again = a.ok("app_info", json!({}));
+    if still_a_folder {
+        assert_eq!(again["resumable"], Value::Null);
+    } else {
+        assert_eq!(again["resumable"]["gameId"], view["gameId"]);
+    }
 }
 
 #[test]
@@ -761,4 +777,50 @@ fn a_new_game_while_the_old_ai_thinks_leaves_the_new_game_in_the_autosave() {
         assert_eq!(a.ok("game_view", json!({}))["gameId"], new["gameId"]);
         old = new;
     }
+}
+
+#[test]
+fn an_autosave_that_cannot_be_resumed_is_set_aside_once() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let a = app(dir.path());
+        let ada = a.ok("profile_create", json!({"name": "Ada"}));
+        new_game(&a, &ada, &["easy"], true, 5);
+        close(a);
+    }
+    // The autosave parses and replays, but names an AI level this app does not have.
+    let path = dir.path().join("current.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"easy\""), "{text}");
+    std::fs::write(&path, text.replace("\"easy\"", "\"grandmaster\"")).unwrap();
+
+    let a = app(dir.path());
+    // While it runs, a second app on the folder is refused.
+    let second = AppState::open(dir.path().to_path_buf())
+        .err()
+        .map(|e| e.code);
+    assert_eq!(second.as_deref(), Some("storage/locked"));
+    let info = a.ok("app_info", json!({}));
+    assert_eq!(info["resumable"], Value::Null, "{info}");
+    let problem = info["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["file"] == "current.json")
+        .unwrap_or_else(|| panic!("current.json is reported: {info}"));
+    assert!(
+        problem["reason"]
+            .as_str()
+            .unwrap()
+            .contains("unknown AI level"),
+        "{problem}"
+    );
+    let moved = problem["movedTo"].as_str().unwrap();
+    assert!(dir.path().join(moved).is_file(), "{moved}");
+    assert!(!path.exists());
+    // Not offered again, and reported once.
+    let again = a.ok("app_info", json!({}));
+    assert_eq!(again["resumable"], Value::Null);
+    assert_eq!(again["problems"], info["problems"]);
+    assert_eq!(a.code("game_resume", json!({})), "game/none");
 }

@@ -81,9 +81,9 @@ test('history: export a finished match, import it back; help explains farms, bar
   for (const c of calls.filter((x) => x.cmd === 'history_import')) assert.deepEqual(Object.keys(c.args), ['json']);
   // Too large a file is refused in words before it is read or sent.
   const imports = calls.filter((c) => c.cmd === 'history_import').length;
-  await page.setInputFiles('#import-file', { name: 'huge.json', mimeType: 'application/json', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 32) });
+  await page.setInputFiles('#import-file', { name: 'huge.json', mimeType: 'application/json', buffer: Buffer.alloc(1024 * 1024 + 1, 32) });
   await page.locator('.toast.error[data-code="record/too_large"]').waitFor();
-  assert.match(await page.locator('.toast.error[data-code="record/too_large"]').innerText(), /huge\.json.*2 MiB/);
+  assert.match(await page.locator('.toast.error[data-code="record/too_large"]').innerText(), /huge\.json.*1 MiB/);
   assert.equal(await page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'history_import').length), imports);
   await shot(page, 'desktop-15-history-import');
   await page.evaluate(() => { location.hash = '#/help'; });
@@ -101,12 +101,13 @@ test('storage problems reported by the app are shown', async () => {
 });
 
 test('a file the app left in place is reported without a path', async () => {
-  const { page, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], problems: [{ file: 'current.json', movedTo: null, reason: 'Is a directory (os error 21)' }] });
+  const { page, context } = await openApp(env, PHONE, { profiles: ['Ada'], problems: [{ file: 'current.json', movedTo: null, reason: 'Is a directory (os error 21)' }] });
   const toast = page.locator('.toast.error', { hasText: 'current.json' });
   await toast.waitFor();
   const text = await toast.innerText();
   assert.match(text, /current\.json could not be used \(Is a directory \(os error 21\)\); it was left in place/);
   assert.doesNotMatch(text, /null|undefined/);
+  await shot(page, 'phone-23-problem-left-in-place');
   await context.close();
 });
 

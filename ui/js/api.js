@@ -53,7 +53,7 @@ export const api = {
 };
 
 /** The largest record the app imports, in bytes (src-tauri/API.md, `history_import`). */
-export const IMPORT_LIMIT = 2 * 1024 * 1024;
+export const IMPORT_LIMIT = 1024 * 1024;
 
 /** Subscribes to the app's `ai-progress` events; resolves to an unsubscribe function. */
 export async function onAiProgress(handler) {

@@ -665,7 +665,7 @@ function installDouble(config) {
     },
     history_import: ({ json }) => {
       if (typeof json !== 'string') throw err('args/invalid', 'history_import: the argument "json" is missing or not valid');
-      if (json.length > 2 * 1024 * 1024) throw err('record/too_large', 'The record is too large.');
+      if (json.length > 1024 * 1024) throw err('record/too_large', 'The record is too large.');
       let rec;
       try { rec = JSON.parse(json); } catch { throw err('record/invalid', 'turn 0: the file is not JSON'); }
       if (rec.format !== 'carcassonne-record/1' || !rec.double) throw err('record/invalid', 'turn 0: not a Carcassonne record');
