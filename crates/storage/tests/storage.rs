@@ -4,68 +4,13 @@
 use std::fs;
 use std::path::Path;
 
-use carcassonne_engine::{Game, Move, Record, RecordPlayer, Setup};
-use carcassonne_storage::{CurrentGame, MoveSpec, Progress, Storage, StorageError, matches};
+use carcassonne_engine::{Game, Move, Setup};
+use carcassonne_storage::{MoveSpec, Progress, Storage, StorageError, matches};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-fn players() -> Vec<RecordPlayer> {
-    vec![
-        RecordPlayer {
-            name: "Ada".into(),
-            kind: "human".into(),
-            level: None,
-        },
-        RecordPlayer {
-            name: "Bot".into(),
-            kind: "ai".into(),
-            level: Some("hard".into()),
-        },
-    ]
-}
-
-/// Plays `n` random moves (or to the end), keeping the autosave progress as the app does.
-fn play_random(game: &mut Game, progress: &mut Progress, rng: &mut Pcg64Mcg, n: usize) {
-    for _ in 0..n {
-        if game.is_over() {
-            return;
-        }
-        let moves = game.legal_moves();
-        let mv = moves[rng.random_range(0..moves.len())];
-        let spec = MoveSpec::from_move(game, mv);
-        // The named form must name the same move.
-        assert_eq!(spec.to_move(game).unwrap(), mv);
-        game.play(mv).unwrap();
-        progress.played(spec, mv, game);
-    }
-}
-
-fn current(progress: &Progress, id: &str) -> CurrentGame {
-    CurrentGame {
-        game_id: id.into(),
-        profile_id: "p-1".into(),
-        profile_name: "Ada".into(),
-        started_at: 1_700_000_000,
-        human: 0,
-        ai_seeds: vec![0, 99],
-        record: progress.record.clone(),
-        pending: progress.pending.clone(),
-    }
-}
-
-fn finished_game(seed: u64) -> (Game, Record) {
-    let mut game = Game::new(&Setup {
-        players: 2,
-        abbey_mayor: true,
-        seed,
-    })
-    .unwrap();
-    let mut progress = Progress::new(&game, players());
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    play_random(&mut game, &mut progress, &mut rng, usize::MAX);
-    assert!(game.is_over());
-    (game, progress.record)
-}
+mod common;
+use common::{current, finished_game, play_random, players};
 
 fn files(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)

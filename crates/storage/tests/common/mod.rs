@@ -34,6 +34,8 @@ pub fn play_random(game: &mut Game, progress: &mut Progress, rng: &mut Pcg64Mcg,
         let moves = game.legal_moves();
         let mv = moves[rng.random_range(0..moves.len())];
         let spec = MoveSpec::from_move(game, mv);
+        // The named form must name the same move.
+        assert_eq!(spec.to_move(game).unwrap(), mv);
         game.play(mv).unwrap();
         progress.played(spec, mv, game);
     }
