@@ -317,9 +317,6 @@ pub enum DecisionView {
         /// The same by kind.
         #[serde(rename = "byKind")]
         by_kind: ByKind,
-        /// Corners for the barn.
-        #[serde(rename = "barnCorners")]
-        barn_corners: Vec<String>,
     },
     /// Move the returning wagon or send it home.
     MoveWagon {

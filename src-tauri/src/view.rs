@@ -350,7 +350,6 @@ pub fn decision_view(game: &Game, human: usize) -> DecisionView {
                 y: pos.y.into(),
                 tile,
                 spots,
-                barn_corners: by_kind.barn.clone(),
                 by_kind,
             }
         }

@@ -81,7 +81,7 @@ test('the state offers only the listed cells and rotations, and confirms nothing
 test('figure kinds and spots come from the decision', () => {
   const s = new GameState(TILESET);
   s.setView(view({ kind: 'place_figure', player: 0, human: true, x: 0, y: -1, tile: 'V', spots: [],
-    byKind: { follower: ['S', 'Nw'], mayor: [], wagon: ['S'], barn: ['NE'] }, barnCorners: ['NE'] }));
+    byKind: { follower: ['S', 'Nw'], mayor: [], wagon: ['S'], barn: ['NE'] } }));
   assert.deepEqual(s.figureKinds(), ['follower', 'wagon', 'barn']);
   assert.equal(s.setFigureKind('mayor'), false);
   assert.ok(s.setFigureKind('barn'));

@@ -113,7 +113,7 @@ export class Board {
       let g = this.tileEls.get(key);
       if (g && g.dataset.sig === sig) continue;
       if (g) g.remove();
-      const type = t.id === 'abbey' ? this.types.get('abbey') : this.types.get(t.id);
+      const type = this.types.get(t.id);
       g = el('g', { class: 'tile', transform: `translate(${t.x * TILE} ${t.y * TILE})`, 'data-cell': key }, this.layers.tiles);
       g.dataset.sig = sig;
       g.innerHTML = tileMarkup(type, t.rotation) + '<rect class="tile-edge" width="100" height="100"/>';

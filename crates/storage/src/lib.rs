@@ -867,7 +867,18 @@ impl Storage {
         while fs::symlink_metadata(self.match_path(&id)?).is_ok() {
             id = new_game_id();
         }
-        let meta = matches::describe(id, &record, &game, None, now, now, false, true);
+        let meta = matches::describe(
+            &record,
+            &game,
+            matches::Origin {
+                id,
+                profile: None,
+                started: now,
+                ended: now,
+                resigned: false,
+                imported: true,
+            },
+        );
         self.write(
             &self.match_path(&meta.id)?,
             &MatchFile {
@@ -897,14 +908,16 @@ impl Storage {
     ) -> Result<MatchMeta, StorageError> {
         self.writable()?;
         let meta = matches::describe(
-            current.game_id.clone(),
             record,
             game,
-            Some((current.profile_id.clone(), current.profile_name.clone())),
-            current.started_at,
-            time::now_secs(),
-            resigned,
-            false,
+            matches::Origin {
+                id: current.game_id.clone(),
+                profile: Some((current.profile_id.clone(), current.profile_name.clone())),
+                started: current.started_at,
+                ended: time::now_secs(),
+                resigned,
+                imported: false,
+            },
         );
         self.write(
             &self.match_path(&meta.id)?,

@@ -136,18 +136,32 @@ pub fn winners(scores: &[u32], candidates: impl Iterator<Item = usize> + Clone) 
     candidates.filter(|&s| Some(scores[s]) == best).collect()
 }
 
-/// Describes a match from its record and replayed game.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn describe(
-    id: String,
-    record: &Record,
-    game: &Game,
-    profile: Option<(String, String)>,
-    started: u64,
-    ended: u64,
-    resigned: bool,
-    imported: bool,
-) -> MatchMeta {
+/// Where a match came from, for [`describe`]: its id, who played it and when.
+pub(crate) struct Origin {
+    /// The match id.
+    pub id: String,
+    /// The profile's id and name at the time; none for an imported record.
+    pub profile: Option<(String, String)>,
+    /// When it started (seconds since the epoch).
+    pub started: u64,
+    /// When it ended (seconds since the epoch).
+    pub ended: u64,
+    /// Whether the human resigned.
+    pub resigned: bool,
+    /// Whether it came from an imported record.
+    pub imported: bool,
+}
+
+/// Describes a match from its record, its replayed game and its origin.
+pub(crate) fn describe(record: &Record, game: &Game, origin: Origin) -> MatchMeta {
+    let Origin {
+        id,
+        profile,
+        started,
+        ended,
+        resigned,
+        imported,
+    } = origin;
     let scores = game.scores();
     let players: Vec<MatchPlayer> = record
         .players

@@ -257,7 +257,7 @@ function installDouble(config) {
         if (ok) byKind.barn.push(c);
       }
     }
-    g.decision = { kind: 'place_figure', player: g.current, human: p.kind === 'human', x: t.x, y: t.y, tile: t.id, spots, byKind, barnCorners: byKind.barn.slice() };
+    g.decision = { kind: 'place_figure', player: g.current, human: p.kind === 'human', x: t.x, y: t.y, tile: t.id, spots, byKind };
   }
 
   function placeTile(g, id, x, y, rotation) {
