@@ -189,8 +189,8 @@ async fn start<R: Runtime>(
 // ----- app ------------------------------------------------------------------------------
 
 /// `app_info`: version, data folder, levels, problems, the resumable game. It never fails
-/// because of the autosave: an unreadable `current.json` is reported among the problems
-/// (by the storage, or here if the storage did not list it) and no game is offered to resume.
+/// because of the autosave: an unreadable `current.json` is among the storage's problems, one
+/// that cannot be resumed is set aside, and then no game is offered to resume.
 #[tauri::command]
 pub async fn app_info<R: Runtime>(
     app: AppHandle<R>,
