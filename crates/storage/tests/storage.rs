@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 mod common;
-use common::{current, finished_game, play_random, players};
+use common::{current, file_match, finished_game, play_random, players};
 
 fn files(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)
@@ -210,14 +210,7 @@ fn corrupt_match_files_are_set_aside_and_the_rest_listed() {
     let dir = tempfile::tempdir().unwrap();
     let s = Storage::open(dir.path()).unwrap();
     for (seed, id) in [(1, "g-1"), (2, "g-2")] {
-        let (game, record) = finished_game(seed);
-        s.finish_game(
-            &current(&Progress::new(&game, players()), id),
-            &record,
-            &game,
-            false,
-        )
-        .unwrap();
+        file_match(&s, id, seed);
     }
     let m = dir.path().join("matches");
     fs::write(m.join("g-1.json"), b"\0\0garbage").unwrap();
