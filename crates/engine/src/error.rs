@@ -1,6 +1,16 @@
 //! Typed errors. The engine never panics on user input; every refusal is one of these.
+//!
+//! A refused move ([`PlayError`]) carries its reason as data (the pending decision, the
+//! kind of move, the tile, cell and rotation, why the rules forbid it), so a front end can
+//! word it in its own language; the English `Display` text is what records and the CLI show.
+
+use std::fmt;
 
 use thiserror::Error;
+
+use crate::geometry::Pos;
+use crate::moves::FigureKind;
+use crate::tile::{TileType, tables};
 
 /// Why a game could not be set up.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -28,20 +38,335 @@ pub enum PlayError {
     #[error("{got} is not possible now: the game waits for {expected}")]
     WrongDecision {
         /// What the game waits for.
-        expected: &'static str,
+        expected: DecisionKind,
         /// What the move does.
-        got: &'static str,
+        got: MoveKind,
     },
     /// A tile placement that breaks the rules.
-    #[error("illegal placement: {0}")]
-    Placement(String),
+    #[error(
+        "illegal placement: tile {} at {pos} rotation {}: {reason}",
+        tile_id(*.tile),
+        90 * u16::from(*.rot)
+    )]
+    Placement {
+        /// The drawn tile.
+        tile: TileType,
+        /// Where the move put it.
+        pos: Pos,
+        /// The move's rotation in quarter turns clockwise (as in [`crate::Move::Place`]);
+        /// the text shows it in degrees.
+        rot: u8,
+        /// Why the rules forbid it.
+        reason: PlacementReason,
+    },
     /// An abbey placement that breaks the rules.
     #[error("illegal abbey: {0}")]
-    Abbey(String),
+    Abbey(AbbeyReason),
     /// A figure placement that breaks the rules.
     #[error("illegal figure: {0}")]
-    Figure(String),
+    Figure(FigureReason),
     /// A wagon move that breaks the rules.
     #[error("illegal wagon move: {0}")]
-    Wagon(String),
+    Wagon(WagonReason),
+}
+
+/// The id of a tile type (`U`, `AM3`, …), or `?` for a number that names none.
+fn tile_id(tile: TileType) -> &'static str {
+    tables().types.get(tile as usize).map_or("?", |t| t.id)
+}
+
+/// The kind of decision a game waits for (a [`crate::Decision`] without its details), in
+/// [`PlayError::WrongDecision`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DecisionKind {
+    /// Draw a tile or place the abbey ([`crate::Decision::DrawOrAbbey`]).
+    DrawOrAbbey,
+    /// Place the drawn tile ([`crate::Decision::PlaceTile`]).
+    PlaceTile,
+    /// Place a figure or none ([`crate::Decision::PlaceFigure`]).
+    PlaceFigure,
+    /// Move a returning wagon or send it home ([`crate::Decision::MoveWagon`]).
+    MoveWagon,
+    /// Place the abbey or pass in the final round ([`crate::Decision::FinalAbbey`]).
+    FinalAbbey,
+}
+
+impl fmt::Display for DecisionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DecisionKind::DrawOrAbbey => "a draw or an abbey",
+            DecisionKind::PlaceTile => "a tile placement",
+            DecisionKind::PlaceFigure => "a figure or no figure",
+            DecisionKind::MoveWagon => "a wagon decision",
+            DecisionKind::FinalAbbey => "an abbey or a pass",
+        })
+    }
+}
+
+/// The kind of a refused [`crate::Move`], in [`PlayError::WrongDecision`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// [`crate::Move::Draw`].
+    Draw,
+    /// [`crate::Move::Place`].
+    Place,
+    /// [`crate::Move::Abbey`].
+    Abbey,
+    /// [`crate::Move::Figure`] or [`crate::Move::NoFigure`].
+    Figure,
+    /// [`crate::Move::WagonTo`] or [`crate::Move::WagonHome`].
+    Wagon,
+    /// [`crate::Move::Pass`].
+    Pass,
+}
+
+impl fmt::Display for MoveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveKind::Draw => "drawing",
+            MoveKind::Place => "a tile placement",
+            MoveKind::Abbey => "an abbey",
+            MoveKind::Figure => "a figure",
+            MoveKind::Wagon => "a wagon move",
+            MoveKind::Pass => "a pass",
+        })
+    }
+}
+
+/// Why a tile may not go where a [`crate::Move::Place`] puts it, in
+/// [`PlayError::Placement`]. Checked in this order: the first that applies is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlacementReason {
+    /// A tile already lies on the cell.
+    CellTaken,
+    /// The cell is empty but next to no tile.
+    NotAdjacent,
+    /// The rotation is not 0 to 3 quarter turns.
+    BadRotation,
+    /// An edge does not match the neighbour's edge across it.
+    EdgesMismatch,
+    /// The rotation gives the same tile as a smaller one (rotations that give the same tile
+    /// are one placement, played with the smallest).
+    RedundantRotation,
+}
+
+impl fmt::Display for PlacementReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PlacementReason::CellTaken => "the cell is taken",
+            PlacementReason::NotAdjacent => "the cell touches no tile",
+            PlacementReason::BadRotation => "the rotation must be 0, 90, 180 or 270",
+            PlacementReason::EdgesMismatch => "its edges do not match the neighbours",
+            PlacementReason::RedundantRotation => {
+                "this rotation gives the same tile as a smaller one"
+            }
+        })
+    }
+}
+
+/// Why an abbey may not be placed, in [`PlayError::Abbey`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AbbeyReason {
+    /// The player has already placed the abbey.
+    NoneLeft,
+    /// The cell is not a hole: an empty cell with a tile on all four sides.
+    NotAHole(Pos),
+}
+
+impl fmt::Display for AbbeyReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AbbeyReason::NoneLeft => f.write_str("the player has no abbey left"),
+            AbbeyReason::NotAHole(pos) => write!(
+                f,
+                "{pos} is not a hole (an empty cell with four neighbours)"
+            ),
+        }
+    }
+}
+
+/// Why a figure may not be placed, in [`PlayError::Figure`]. Checked in this order: the
+/// first that applies is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FigureReason {
+    /// The player's supply holds no figure of this kind (no follower left; the mayor,
+    /// wagon or barn is on the board, or Abbey & Mayor is not in play).
+    NotInSupply(FigureKind),
+    /// The barn's corner is not one where four tiles meet with field, or its field already
+    /// holds a barn.
+    NoBarnCorner,
+    /// The follower, mayor or wagon may not stand on that segment: its feature is occupied,
+    /// it is the wrong kind of feature for the figure, or it is a field with a barn.
+    CannotStand(FigureKind),
+}
+
+impl fmt::Display for FigureReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FigureReason::NotInSupply(FigureKind::Follower) => f.write_str("no follower left"),
+            FigureReason::NotInSupply(kind) => {
+                write!(f, "the {} is not in the supply", kind.name())
+            }
+            FigureReason::NoBarnCorner => f.write_str(
+                "a barn needs a corner where four tiles meet with field, in a field without a barn",
+            ),
+            FigureReason::CannotStand(kind) => write!(
+                f,
+                "a {} cannot stand there (occupied feature, wrong kind of feature, or a field with a barn)",
+                kind.name()
+            ),
+        }
+    }
+}
+
+/// Why a returning wagon may not move where a [`crate::Move::WagonTo`] sends it, in
+/// [`PlayError::Wagon`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WagonReason {
+    /// The segment on the tile at this cell is no road, city or monastery that is
+    /// unfinished and unoccupied, on the wagon's tile or one of the eight around it (or
+    /// there is no such tile or segment).
+    BadTarget(Pos),
+}
+
+impl fmt::Display for WagonReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WagonReason::BadTarget(pos) => write!(
+                f,
+                "the target at {pos} must be a road, city or monastery, not completed, unoccupied, on the wagon's tile or one of the eight around it"
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The exact text of every refusal: records, the CLI and the app's tests show it.
+    #[test]
+    fn every_variant_keeps_its_text() {
+        let at = Pos::new(-2, 3);
+        let u = tables().by_id("U").unwrap();
+        let placement = |rot, reason| {
+            PlayError::Placement {
+                tile: u,
+                pos: at,
+                rot,
+                reason,
+            }
+            .to_string()
+        };
+        let wrong = |expected, got| PlayError::WrongDecision { expected, got }.to_string();
+        let tail = "(occupied feature, wrong kind of feature, or a field with a barn)";
+        let cases = [
+            (PlayError::GameOver.to_string(), "the game is over"),
+            (
+                wrong(DecisionKind::DrawOrAbbey, MoveKind::Place),
+                "a tile placement is not possible now: the game waits for a draw or an abbey",
+            ),
+            (
+                wrong(DecisionKind::PlaceTile, MoveKind::Draw),
+                "drawing is not possible now: the game waits for a tile placement",
+            ),
+            (
+                wrong(DecisionKind::PlaceFigure, MoveKind::Abbey),
+                "an abbey is not possible now: the game waits for a figure or no figure",
+            ),
+            (
+                wrong(DecisionKind::MoveWagon, MoveKind::Figure),
+                "a figure is not possible now: the game waits for a wagon decision",
+            ),
+            (
+                wrong(DecisionKind::FinalAbbey, MoveKind::Wagon),
+                "a wagon move is not possible now: the game waits for an abbey or a pass",
+            ),
+            (
+                wrong(DecisionKind::PlaceTile, MoveKind::Pass),
+                "a pass is not possible now: the game waits for a tile placement",
+            ),
+            (
+                placement(0, PlacementReason::CellTaken),
+                "illegal placement: tile U at (-2, 3) rotation 0: the cell is taken",
+            ),
+            (
+                placement(1, PlacementReason::NotAdjacent),
+                "illegal placement: tile U at (-2, 3) rotation 90: the cell touches no tile",
+            ),
+            (
+                placement(7, PlacementReason::BadRotation),
+                "illegal placement: tile U at (-2, 3) rotation 630: the rotation must be 0, 90, 180 or 270",
+            ),
+            (
+                placement(3, PlacementReason::EdgesMismatch),
+                "illegal placement: tile U at (-2, 3) rotation 270: its edges do not match the neighbours",
+            ),
+            (
+                placement(2, PlacementReason::RedundantRotation),
+                "illegal placement: tile U at (-2, 3) rotation 180: this rotation gives the same tile as a smaller one",
+            ),
+            (
+                PlayError::Abbey(AbbeyReason::NoneLeft).to_string(),
+                "illegal abbey: the player has no abbey left",
+            ),
+            (
+                PlayError::Abbey(AbbeyReason::NotAHole(at)).to_string(),
+                "illegal abbey: (-2, 3) is not a hole (an empty cell with four neighbours)",
+            ),
+            (
+                PlayError::Figure(FigureReason::NotInSupply(FigureKind::Follower)).to_string(),
+                "illegal figure: no follower left",
+            ),
+            (
+                PlayError::Figure(FigureReason::NotInSupply(FigureKind::Mayor)).to_string(),
+                "illegal figure: the mayor is not in the supply",
+            ),
+            (
+                PlayError::Figure(FigureReason::NotInSupply(FigureKind::Wagon)).to_string(),
+                "illegal figure: the wagon is not in the supply",
+            ),
+            (
+                PlayError::Figure(FigureReason::NotInSupply(FigureKind::Barn)).to_string(),
+                "illegal figure: the barn is not in the supply",
+            ),
+            (
+                PlayError::Figure(FigureReason::NoBarnCorner).to_string(),
+                "illegal figure: a barn needs a corner where four tiles meet with field, in a field without a barn",
+            ),
+            (
+                PlayError::Figure(FigureReason::CannotStand(FigureKind::Follower)).to_string(),
+                &format!("illegal figure: a follower cannot stand there {tail}"),
+            ),
+            (
+                PlayError::Figure(FigureReason::CannotStand(FigureKind::Mayor)).to_string(),
+                &format!("illegal figure: a mayor cannot stand there {tail}"),
+            ),
+            (
+                PlayError::Figure(FigureReason::CannotStand(FigureKind::Wagon)).to_string(),
+                &format!("illegal figure: a wagon cannot stand there {tail}"),
+            ),
+            (
+                PlayError::Wagon(WagonReason::BadTarget(at)).to_string(),
+                "illegal wagon move: the target at (-2, 3) must be a road, city or monastery, not completed, unoccupied, on the wagon's tile or one of the eight around it",
+            ),
+        ];
+        for (got, want) in cases {
+            assert_eq!(got, want);
+        }
+    }
+
+    #[test]
+    fn an_unknown_tile_number_shows_as_a_question_mark() {
+        let err = PlayError::Placement {
+            tile: 200,
+            pos: Pos::new(0, 0),
+            rot: 0,
+            reason: PlacementReason::CellTaken,
+        };
+        assert_eq!(
+            err.to_string(),
+            "illegal placement: tile ? at (0, 0) rotation 0: the cell is taken"
+        );
+    }
 }

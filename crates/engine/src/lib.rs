@@ -81,7 +81,10 @@ pub mod tile;
 pub mod view;
 
 pub use board::Board;
-pub use error::{PlayError, SetupError};
+pub use error::{
+    AbbeyReason, DecisionKind, FigureReason, MoveKind, PlacementReason, PlayError, SetupError,
+    WagonReason,
+};
 pub use event::{Breakdown, Category, Cause, Event, LoggedEvent};
 pub use game::{Figure, Game, PlayerState, Setup, TurnEntry};
 pub use geometry::Pos;

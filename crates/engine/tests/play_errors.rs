@@ -2,7 +2,10 @@
 //! refusal, on real games.
 
 use carcassonne_engine::tile::TileType;
-use carcassonne_engine::{Board, Decision, FigureKind, Game, Move, PlayError, Pos, Setup, tables};
+use carcassonne_engine::{
+    AbbeyReason, Board, Decision, DecisionKind, FigureKind, FigureReason, Game, Move, MoveKind,
+    PlacementReason, PlayError, Pos, Setup, WagonReason, tables,
+};
 
 fn tile(id: &str) -> TileType {
     tables().by_id(id).expect("a tile id")
@@ -30,12 +33,14 @@ fn segment(game: &Game, pos: Pos, name: &str) -> u8 {
         .expect("a segment of that name")
 }
 
-/// Plays `mv`, which must be refused, and returns the refusal's text.
-fn refused(game: &mut Game, mv: Move) -> PlayError {
+/// Plays `mv`, which must be refused with `want`, whose text must be `text`.
+#[track_caller]
+fn refuse(game: &mut Game, mv: Move, want: PlayError, text: &str) {
     let before = game.decision();
     let err = game.play(mv).expect_err("an illegal move");
     assert_eq!(game.decision(), before, "a refused move changes nothing");
-    err
+    assert_eq!(err, want, "{mv:?}");
+    assert_eq!(err.to_string(), text, "{mv:?}");
 }
 
 /// Plays deterministic games (seeds 0, 1, …; moves picked by `pick`) until one reaches a
@@ -112,135 +117,217 @@ fn no_follower_left() -> Game {
 
 const TAIL: &str = "(occupied feature, wrong kind of feature, or a field with a barn)";
 
+fn wrong(expected: DecisionKind, got: MoveKind) -> PlayError {
+    PlayError::WrongDecision { expected, got }
+}
+
 #[test]
-fn every_refusal_keeps_its_text() {
+fn tile_placements_say_what_is_wrong() {
+    let u = tile("U");
+    let place = |pos, rot, reason| PlayError::Placement {
+        tile: u,
+        pos,
+        rot,
+        reason,
+    };
     let e = Pos::new(1, 0);
     let mut game = scripted(false, &["U"]);
-    for (mv, text) in [
+    let cases = [
         (
-            Move::Place {
-                pos: Pos::new(0, 0),
-                rot: 0,
-            },
+            Pos::new(0, 0),
+            0,
+            PlacementReason::CellTaken,
             "illegal placement: tile U at (0, 0) rotation 0: the cell is taken",
         ),
         (
-            Move::Place {
-                pos: Pos::new(5, 5),
-                rot: 1,
-            },
+            Pos::new(5, 5),
+            1,
+            PlacementReason::NotAdjacent,
             "illegal placement: tile U at (5, 5) rotation 90: the cell touches no tile",
         ),
         (
-            Move::Place { pos: e, rot: 1 },
+            e,
+            1,
+            PlacementReason::EdgesMismatch,
             "illegal placement: tile U at (1, 0) rotation 90: its edges do not match the neighbours",
         ),
         (
-            Move::Place { pos: e, rot: 4 },
+            e,
+            4,
+            PlacementReason::BadRotation,
             "illegal placement: tile U at (1, 0) rotation 360: the rotation must be 0, 90, 180 or 270",
         ),
         (
-            Move::Place { pos: e, rot: 2 },
+            e,
+            2,
+            PlacementReason::RedundantRotation,
             "illegal placement: tile U at (1, 0) rotation 180: this rotation gives the same tile as a smaller one",
         ),
+    ];
+    for (pos, rot, reason, text) in cases {
+        refuse(
+            &mut game,
+            Move::Place { pos, rot },
+            place(pos, rot, reason),
+            text,
+        );
+    }
+}
+
+#[test]
+fn moves_for_another_decision_name_both() {
+    let e = Pos::new(1, 0);
+    let mut game = scripted(false, &["U"]);
+    let place = DecisionKind::PlaceTile;
+    for (mv, got, text) in [
         (
             Move::Draw,
+            MoveKind::Draw,
             "drawing is not possible now: the game waits for a tile placement",
         ),
         (
             Move::Abbey { pos: e },
+            MoveKind::Abbey,
             "an abbey is not possible now: the game waits for a tile placement",
         ),
         (
             Move::NoFigure,
+            MoveKind::Figure,
             "a figure is not possible now: the game waits for a tile placement",
         ),
         (
             Move::WagonHome,
+            MoveKind::Wagon,
             "a wagon move is not possible now: the game waits for a tile placement",
         ),
         (
             Move::Pass,
+            MoveKind::Pass,
             "a pass is not possible now: the game waits for a tile placement",
         ),
     ] {
-        assert_eq!(refused(&mut game, mv).to_string(), text);
+        refuse(&mut game, mv, wrong(place, got), text);
     }
     game.play(Move::Place { pos: e, rot: 0 }).unwrap();
+    let mv = Move::Place {
+        pos: Pos::new(2, 0),
+        rot: 0,
+    };
+    let text = "a tile placement is not possible now: the game waits for a figure or no figure";
+    refuse(
+        &mut game,
+        mv,
+        wrong(DecisionKind::PlaceFigure, MoveKind::Place),
+        text,
+    );
+    game.play(Move::NoFigure).unwrap();
+    assert!(game.is_over());
+    refuse(
+        &mut game,
+        Move::Pass,
+        PlayError::GameOver,
+        "the game is over",
+    );
+
+    let text = "a pass is not possible now: the game waits for a draw or an abbey";
+    refuse(
+        &mut draw_or_abbey(),
+        Move::Pass,
+        wrong(DecisionKind::DrawOrAbbey, MoveKind::Pass),
+        text,
+    );
+    let text = "drawing is not possible now: the game waits for an abbey or a pass";
+    refuse(
+        &mut final_abbey(),
+        Move::Draw,
+        wrong(DecisionKind::FinalAbbey, MoveKind::Draw),
+        text,
+    );
+    let text = "a figure is not possible now: the game waits for a wagon decision";
+    refuse(
+        &mut move_wagon(),
+        Move::NoFigure,
+        wrong(DecisionKind::MoveWagon, MoveKind::Figure),
+        text,
+    );
+}
+
+#[test]
+fn abbeys_go_only_into_holes() {
+    let far = Pos::new(50, 50);
+    let want = PlayError::Abbey(AbbeyReason::NotAHole(far));
+    let text = "illegal abbey: (50, 50) is not a hole (an empty cell with four neighbours)";
+    refuse(
+        &mut draw_or_abbey(),
+        Move::Abbey { pos: far },
+        want.clone(),
+        text,
+    );
+    refuse(&mut final_abbey(), Move::Abbey { pos: far }, want, text);
+}
+
+#[test]
+fn figures_say_why_they_cannot_stand() {
+    let e = Pos::new(1, 0);
+    let figure = |kind, spot| Move::Figure { kind, spot };
+    let why = PlayError::Figure;
+
+    // Without Abbey & Mayor the mayor, wagon and barn are in nobody's supply.
+    let mut game = scripted(false, &["U"]);
+    game.play(Move::Place { pos: e, rot: 0 }).unwrap();
     let road = segment(&game, e, "W");
-    for (mv, text) in [
+    for (kind, text) in [
         (
-            Move::Figure {
-                kind: FigureKind::Mayor,
-                spot: road,
-            },
+            FigureKind::Mayor,
             "illegal figure: the mayor is not in the supply",
         ),
         (
-            Move::Figure {
-                kind: FigureKind::Wagon,
-                spot: road,
-            },
+            FigureKind::Wagon,
             "illegal figure: the wagon is not in the supply",
         ),
         (
-            Move::Figure {
-                kind: FigureKind::Barn,
-                spot: 0,
-            },
+            FigureKind::Barn,
             "illegal figure: the barn is not in the supply",
         ),
-        (
-            Move::Place {
-                pos: Pos::new(2, 0),
-                rot: 0,
-            },
-            "a tile placement is not possible now: the game waits for a figure or no figure",
-        ),
     ] {
-        assert_eq!(refused(&mut game, mv).to_string(), text);
+        refuse(
+            &mut game,
+            figure(kind, road),
+            why(FigureReason::NotInSupply(kind)),
+            text,
+        );
     }
-    game.play(Move::NoFigure).unwrap();
-    assert!(game.is_over());
-    assert_eq!(
-        refused(&mut game, Move::Pass).to_string(),
-        "the game is over"
-    );
 
-    // A follower on a road another follower holds; a mayor on a road; a barn off a corner.
+    // A mayor on a road; a barn on a corner of a lone tile; a follower on an occupied road.
     let mut game = scripted(true, &["U", "U"]);
     game.play(Move::Place { pos: e, rot: 0 }).unwrap();
     let road = segment(&game, e, "W");
-    let mayor = Move::Figure {
-        kind: FigureKind::Mayor,
-        spot: road,
-    };
-    assert_eq!(
-        refused(&mut game, mayor).to_string(),
-        format!("illegal figure: a mayor cannot stand there {TAIL}")
+    let mayor = FigureKind::Mayor;
+    let text = format!("illegal figure: a mayor cannot stand there {TAIL}");
+    refuse(
+        &mut game,
+        figure(mayor, road),
+        why(FigureReason::CannotStand(mayor)),
+        &text,
     );
-    let barn = Move::Figure {
-        kind: FigureKind::Barn,
-        spot: 0,
-    };
-    assert_eq!(
-        refused(&mut game, barn).to_string(),
-        "illegal figure: a barn needs a corner where four tiles meet with field, in a field without a barn"
+    let text = "illegal figure: a barn needs a corner where four tiles meet with field, in a field without a barn";
+    refuse(
+        &mut game,
+        figure(FigureKind::Barn, 0),
+        why(FigureReason::NoBarnCorner),
+        text,
     );
-    game.play(Move::Figure {
-        kind: FigureKind::Follower,
-        spot: road,
-    })
-    .unwrap();
+    game.play(figure(FigureKind::Follower, road)).unwrap();
     let e2 = Pos::new(2, 0);
     game.play(Move::Place { pos: e2, rot: 0 }).unwrap();
-    let follower = Move::Figure {
-        kind: FigureKind::Follower,
-        spot: segment(&game, e2, "W"),
-    };
-    assert_eq!(
-        refused(&mut game, follower).to_string(),
-        format!("illegal figure: a follower cannot stand there {TAIL}")
+    let follower = FigureKind::Follower;
+    let text = format!("illegal figure: a follower cannot stand there {TAIL}");
+    let mv = figure(follower, segment(&game, e2, "W"));
+    refuse(
+        &mut game,
+        mv,
+        why(FigureReason::CannotStand(follower)),
+        &text,
     );
 
     let mut game = no_follower_left();
@@ -252,43 +339,24 @@ fn every_refusal_keeps_its_text() {
             _ => None,
         })
         .unwrap_or(0);
-    let follower = Move::Figure {
-        kind: FigureKind::Follower,
-        spot,
-    };
-    assert_eq!(
-        refused(&mut game, follower).to_string(),
-        "illegal figure: no follower left"
+    let want = why(FigureReason::NotInSupply(follower));
+    refuse(
+        &mut game,
+        figure(follower, spot),
+        want,
+        "illegal figure: no follower left",
     );
+}
 
+#[test]
+fn wagons_move_only_to_a_good_target() {
     let far = Pos::new(50, 50);
-    let mut game = draw_or_abbey();
-    assert_eq!(
-        refused(&mut game, Move::Abbey { pos: far }).to_string(),
-        "illegal abbey: (50, 50) is not a hole (an empty cell with four neighbours)"
-    );
-    assert_eq!(
-        refused(&mut game, Move::Pass).to_string(),
-        "a pass is not possible now: the game waits for a draw or an abbey"
-    );
-
-    let mut game = final_abbey();
-    assert_eq!(
-        refused(&mut game, Move::Abbey { pos: far }).to_string(),
-        "illegal abbey: (50, 50) is not a hole (an empty cell with four neighbours)"
-    );
-    assert_eq!(
-        refused(&mut game, Move::Draw).to_string(),
-        "drawing is not possible now: the game waits for an abbey or a pass"
-    );
-
-    let mut game = move_wagon();
-    assert_eq!(
-        refused(&mut game, Move::WagonTo { pos: far, seg: 0 }).to_string(),
-        "illegal wagon move: the target at (50, 50) must be a road, city or monastery, not completed, unoccupied, on the wagon's tile or one of the eight around it"
-    );
-    assert_eq!(
-        refused(&mut game, Move::NoFigure).to_string(),
-        "a figure is not possible now: the game waits for a wagon decision"
+    let want = PlayError::Wagon(WagonReason::BadTarget(far));
+    let text = "illegal wagon move: the target at (50, 50) must be a road, city or monastery, not completed, unoccupied, on the wagon's tile or one of the eight around it";
+    refuse(
+        &mut move_wagon(),
+        Move::WagonTo { pos: far, seg: 0 },
+        want,
+        text,
     );
 }

@@ -1,80 +1,79 @@
 //! Explanations of illegal moves: the reason [`Game::play`] gives in its [`PlayError`].
 
 use super::{Game, Phase};
-use crate::error::PlayError;
+use crate::error::{
+    AbbeyReason, DecisionKind, FigureReason, MoveKind, PlacementReason, PlayError, WagonReason,
+};
 use crate::moves::{FigureKind, Move};
 use crate::tile::tables;
 
 impl Game {
     pub(super) fn explain_illegal(&self, mv: Move) -> PlayError {
         let expected = match self.phase {
-            Phase::Start => "a draw or an abbey",
-            Phase::Place(_) => "a tile placement",
-            Phase::Figure => "a figure or no figure",
-            Phase::Wagon => "a wagon decision",
-            Phase::FinalAbbey => "an abbey or a pass",
+            Phase::Start => DecisionKind::DrawOrAbbey,
+            Phase::Place(_) => DecisionKind::PlaceTile,
+            Phase::Figure => DecisionKind::PlaceFigure,
+            Phase::Wagon => DecisionKind::MoveWagon,
+            Phase::FinalAbbey => DecisionKind::FinalAbbey,
             Phase::Over => return PlayError::GameOver,
         };
         let wrong = |got| PlayError::WrongDecision { expected, got };
         match (mv, self.phase) {
             (Move::Place { pos, rot }, Phase::Place(tile)) => {
-                let id = tables().types[tile as usize].id;
                 let reason = if self.board.at(pos).is_some() {
-                    "the cell is taken".to_string()
+                    PlacementReason::CellTaken
                 } else if let Some(f) = self.board.frontier_at(pos) {
                     let pattern =
                         tables().types[tile as usize].orientations[rot as usize & 3].pattern;
                     if rot > 3 {
-                        "the rotation must be 0, 90, 180 or 270".to_string()
+                        PlacementReason::BadRotation
                     } else if !f.fits(pattern) {
-                        "its edges do not match the neighbours".to_string()
+                        PlacementReason::EdgesMismatch
                     } else {
-                        "this rotation gives the same tile as a smaller one".to_string()
+                        PlacementReason::RedundantRotation
                     }
                 } else {
-                    "the cell touches no tile".to_string()
+                    PlacementReason::NotAdjacent
                 };
-                PlayError::Placement(format!(
-                    "tile {id} at {pos} rotation {}: {reason}",
-                    90 * rot as u16
-                ))
+                PlayError::Placement {
+                    tile,
+                    pos,
+                    rot,
+                    reason,
+                }
             }
             (Move::Abbey { pos }, Phase::Start | Phase::FinalAbbey) => {
-                if !self.players[self.current as usize].abbey {
-                    PlayError::Abbey("the player has no abbey left".into())
+                PlayError::Abbey(if self.players[self.current as usize].abbey {
+                    AbbeyReason::NotAHole(pos)
                 } else {
-                    PlayError::Abbey(format!(
-                        "{pos} is not a hole (an empty cell with four neighbours)"
-                    ))
-                }
+                    AbbeyReason::NoneLeft
+                })
             }
             (Move::Figure { kind, .. }, Phase::Figure) => {
                 let p = self.players[self.current as usize];
-                let reason = match kind {
-                    FigureKind::Follower if p.followers == 0 => "no follower left".to_string(),
-                    FigureKind::Mayor if !p.mayor => "the mayor is not in the supply".to_string(),
-                    FigureKind::Wagon if !p.wagon => "the wagon is not in the supply".to_string(),
-                    FigureKind::Barn if !p.barn => "the barn is not in the supply".to_string(),
-                    FigureKind::Barn => {
-                        "a barn needs a corner where four tiles meet with field, in a field without a barn"
-                            .to_string()
-                    }
-                    _ => format!(
-                        "a {} cannot stand there (occupied feature, wrong kind of feature, or a field with a barn)",
-                        kind.name()
-                    ),
+                let in_supply = match kind {
+                    FigureKind::Follower => p.followers > 0,
+                    FigureKind::Mayor => p.mayor,
+                    FigureKind::Wagon => p.wagon,
+                    FigureKind::Barn => p.barn,
                 };
-                PlayError::Figure(reason)
+                PlayError::Figure(if !in_supply {
+                    FigureReason::NotInSupply(kind)
+                } else if kind == FigureKind::Barn {
+                    FigureReason::NoBarnCorner
+                } else {
+                    FigureReason::CannotStand(kind)
+                })
             }
-            (Move::WagonTo { pos, .. }, Phase::Wagon) => PlayError::Wagon(format!(
-                "the target at {pos} must be a road, city or monastery, not completed, unoccupied, on the wagon's tile or one of the eight around it"
-            )),
-            (Move::Draw, _) => wrong("drawing"),
-            (Move::Place { .. }, _) => wrong("a tile placement"),
-            (Move::Abbey { .. }, _) => wrong("an abbey"),
-            (Move::Figure { .. } | Move::NoFigure, _) => wrong("a figure"),
-            (Move::WagonTo { .. } | Move::WagonHome, _) => wrong("a wagon move"),
-            (Move::Pass, _) => wrong("a pass"),
+            (Move::WagonTo { pos, .. }, Phase::Wagon) => {
+                PlayError::Wagon(WagonReason::BadTarget(pos))
+            }
+            (Move::Draw, _) => wrong(MoveKind::Draw),
+            (Move::Place { .. }, _) => wrong(MoveKind::Place),
+            (Move::Abbey { .. }, _) => wrong(MoveKind::Abbey),
+            (Move::Figure { .. } | Move::NoFigure, _) => wrong(MoveKind::Figure),
+            (Move::WagonTo { .. } | Move::WagonHome, _) => wrong(MoveKind::Wagon),
+            (Move::Pass, _) => wrong(MoveKind::Pass),
         }
     }
 }
