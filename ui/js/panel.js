@@ -2,10 +2,9 @@
 // while others play, or the end of the game. It offers only what the decision lists; choices
 // go to the GameState (selection) or to the screen's `play` (moves).
 import { h, announce } from './dom.js';
-import { KIND_LABEL, placeWords } from './state.js';
 import { miniFigure } from './players.js';
 import { tileSvg } from './tiledraw.js';
-import { prompt, capital, waiting, hintText, LAST_CHANCE, OVER } from './text.js';
+import { prompt, capital, waiting, hintText, LAST_CHANCE, OVER, KIND_LABEL, placeWords } from './text.js';
 
 export class ActionPanel {
   /** `actions`: { play(move), confirm(), finalScores() } of the game screen. */

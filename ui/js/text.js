@@ -14,6 +14,16 @@ export const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const at = (x, y) => `(${x}, ${y})`;
 
+/** Names of figure kinds and of locations (RULES.md §1), for the panel's buttons. */
+export const KIND_LABEL = { follower: 'Follower', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn' };
+const PLACE_WORDS = {
+  N: 'north', E: 'east', S: 'south', W: 'west', Nw: 'north-west', Ne: 'north-east', En: 'east-north',
+  Es: 'east-south', Se: 'south-east', Sw: 'south-west', Ws: 'west-south', Wn: 'west-north',
+  NW: 'north-west corner', NE: 'north-east corner', SE: 'south-east corner', SW: 'south-west corner',
+  monastery: 'monastery', inner: 'inner field', inner2: 'second inner field',
+};
+export const placeWords = (on) => PLACE_WORDS[on] ?? on;
+
 const CAUSE = { completed: '', barn_placed: ' (barn placed)', barn_joined: ' (joined to a barn)', final: ' (final scoring)' };
 
 /** What a scoring was for (ScoreEvent.scored): "City of 4 tiles + 1 pennant". */
