@@ -380,7 +380,7 @@ pub struct Scored {
 }
 
 /// An event of the game, itemised.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct ScoreEvent {
     /// The record entry it belongs to.
     pub turn: u32,
@@ -405,8 +405,6 @@ pub struct ScoreEvent {
     pub to: Option<PlaceRef>,
     /// A scoring's explanation.
     pub scored: Option<Scored>,
-    /// One sentence for the log.
-    pub text: String,
 }
 
 /// A segment of the ownership overlay.
@@ -495,8 +493,6 @@ pub struct AiProgress {
     /// The move, once made.
     #[serde(rename = "move")]
     pub mv: Option<MoveInput>,
-    /// What it did.
-    pub text: String,
     /// The position after the move.
     pub view: Option<GameView>,
 }
@@ -507,8 +503,6 @@ pub struct Hint {
     /// The suggested move.
     #[serde(rename = "move")]
     pub mv: MoveInput,
-    /// In words.
-    pub text: String,
     /// The level that chose it.
     pub level: String,
 }

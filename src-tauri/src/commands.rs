@@ -16,7 +16,7 @@ use crate::api::{
     AiProgress, ApiError, AppInfo, Arg, Exported, GameView, Hint, MatchDetail, MatchList,
     MatchSummary, NewGame, OpponentConfig, Profile, ProfileList, ResumeInfo, ScoreEvent, TileSet,
 };
-use crate::session::{Session, ai_choose, describe};
+use crate::session::{Session, ai_choose};
 use crate::view::{ViewContext, game_view as build_view, score_event, tile_set};
 
 /// The event name of AI progress reports.
@@ -123,7 +123,7 @@ fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiErro
             }
         };
         // Progress events are best effort: a window that is gone needs none.
-        let progress = |stage: &str, mv: Option<MoveSpec>, text: String, view: Option<GameView>| {
+        let progress = |stage: &str, mv: Option<MoveSpec>, view: Option<GameView>| {
             let _ = app.emit(
                 AI_PROGRESS,
                 AiProgress {
@@ -132,12 +132,11 @@ fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiErro
                     level: level.name().into(),
                     stage: stage.into(),
                     mv,
-                    text,
                     view,
                 },
             );
         };
-        progress("thinking", None, String::new(), None);
+        progress("thinking", None, None);
         let mv = ai_choose(&game, level, seed, &stop);
         let mut guard = state.lock();
         let s = guard
@@ -148,7 +147,7 @@ fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiErro
             s.busy = false;
             return Ok(s.view());
         }
-        let (spec, text) = match s.play_ai(mv) {
+        let spec = match s.play_ai(mv) {
             Ok(r) => r,
             Err(e) => {
                 s.busy = false;
@@ -158,7 +157,7 @@ fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiErro
         s.save(&state.storage);
         let view = s.view();
         drop(guard);
-        progress("moved", Some(spec), text, Some(view));
+        progress("moved", Some(spec), Some(view));
     }
 }
 
@@ -395,19 +394,11 @@ pub async fn game_hint(state: State<'_, AppState>) -> Result<Hint, ApiError> {
         .map_err(|e| ApiError::new("game/over", e.to_string()))?;
         Ok(Hint {
             mv: MoveSpec::from_move(&game, s.mv),
-            text: capitalise(&describe(&game, s.mv)),
             level: HINT_LEVEL.name().into(),
         })
     })
     .await
     .map_err(|e| ApiError::new("ai/failed", format!("the AI worker stopped: {e}")))?
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
 }
 
 /// `game_resign`: ends the game as a loss and files it.
@@ -423,11 +414,7 @@ pub async fn game_resign(state: State<'_, AppState>) -> Result<GameView, ApiErro
 #[tauri::command]
 pub async fn game_log(state: State<'_, AppState>) -> Result<Vec<ScoreEvent>, ApiError> {
     with_session(&state, |s| {
-        Ok(s.game
-            .events()
-            .iter()
-            .map(|e| score_event(&s.players, e))
-            .collect())
+        Ok(s.game.events().iter().map(score_event).collect())
     })
 }
 
@@ -456,11 +443,7 @@ pub async fn history_get(
     id: Arg<String>,
 ) -> Result<MatchDetail, ApiError> {
     let (m, game, replayed) = state.storage.load_match(&id.0)?;
-    let events = game
-        .events()
-        .iter()
-        .map(|e| score_event(&m.record.players, e))
-        .collect();
+    let events = game.events().iter().map(score_event).collect();
     Ok(MatchDetail {
         summary: m.meta,
         record: m.record,

@@ -5,11 +5,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use carcassonne_ai::Level;
-use carcassonne_engine::{Game, Move, Pos, PublicView, RecordPlayer, Setup};
+use carcassonne_engine::{Game, Move, PublicView, RecordPlayer, Setup};
 use carcassonne_storage::{CurrentGame, MoveSpec, MoveSpecError, Profile, Progress, Storage};
 
 use crate::api::{ApiError, GameResult, GameView, OpponentConfig};
-use crate::view::{ViewContext, game_view, player_name};
+use crate::view::{ViewContext, game_view};
 
 /// The AI players' names, by seat 1 to 5.
 const AI_NAMES: [&str; 5] = ["Berta", "Conrad", "Dagmar", "Edwin", "Frieda"];
@@ -284,22 +284,16 @@ impl Session {
         Ok(())
     }
 
-    /// Plays an AI's move (chosen from this position) and says what it did.
+    /// Plays an AI's move (chosen from this position).
     ///
     /// # Errors
     /// `ai/failed` if the AI chose an illegal move.
-    pub fn play_ai(&mut self, mv: Move) -> Result<(MoveSpec, String), ApiError> {
-        let player = self.game.decision().player().unwrap_or(0);
-        let text = format!(
-            "{} {}",
-            player_name(&self.players, player),
-            describe(&self.game, mv)
-        );
+    pub fn play_ai(&mut self, mv: Move) -> Result<MoveSpec, ApiError> {
         let spec = self
             .apply(mv)
             .map_err(|e| ApiError::new("ai/failed", e.message))?;
         self.undo.clear();
-        Ok((spec, text))
+        Ok(spec)
     }
 
     /// Takes back the human's last move of this turn.
@@ -406,40 +400,6 @@ impl Session {
             self.game.clone(),
             mix(self.ai_seed(self.human as u8), 0x48494e54),
         ))
-    }
-}
-
-fn at(p: Pos) -> String {
-    format!("({}, {})", p.x, p.y)
-}
-
-/// A move in words, e.g. "placed V at (1, 0), 90°" (the game is the position before it).
-pub fn describe(game: &Game, mv: Move) -> String {
-    use carcassonne_engine::Decision;
-    match mv {
-        Move::Draw => "drew a tile".into(),
-        Move::Place { pos, rot } => match game.decision() {
-            Decision::PlaceTile { tile, .. } => format!(
-                "placed {} at {}, {}°",
-                carcassonne_engine::tables().types[tile as usize].id,
-                at(pos),
-                90 * u16::from(rot)
-            ),
-            _ => format!("placed a tile at {}", at(pos)),
-        },
-        Move::Abbey { pos } => format!("placed the abbey at {}", at(pos)),
-        Move::Figure { kind, .. } => match MoveSpec::from_move(game, mv) {
-            MoveSpec::Figure { on, .. } => format!("placed the {} on {on}", kind.name()),
-            _ => format!("placed the {}", kind.name()),
-        },
-        Move::NoFigure => "placed no figure".into(),
-        Move::WagonTo { pos, seg } => format!(
-            "moved the wagon to {} at {}",
-            carcassonne_storage::notation::segment_name(game, pos, seg),
-            at(pos)
-        ),
-        Move::WagonHome => "took the wagon home".into(),
-        Move::Pass => "kept the abbey".into(),
     }
 }
 

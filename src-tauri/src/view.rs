@@ -70,34 +70,11 @@ pub fn player_name(players: &[RecordPlayer], p: u8) -> String {
         .map_or_else(|| format!("Player {}", p + 1), |q| q.name.clone())
 }
 
-fn names_list(players: &[RecordPlayer], seats: &[u8]) -> String {
-    let names: Vec<String> = seats.iter().map(|&p| player_name(players, p)).collect();
-    match names.len() {
-        0 => "nobody".into(),
-        1 => names[0].clone(),
-        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
-    }
-}
-
-fn plural(n: u8, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// One event, itemised, with a sentence for the log.
-pub fn score_event(players: &[RecordPlayer], e: &LoggedEvent) -> ScoreEvent {
+/// One event, itemised (the UI words it: `ui/js/text.js`).
+pub fn score_event(e: &LoggedEvent) -> ScoreEvent {
     let mut out = ScoreEvent {
         turn: e.turn,
-        kind: String::new(),
-        player: None,
-        tile: None,
-        x: None,
-        y: None,
-        rotation: None,
-        figure: None,
-        on: None,
-        to: None,
-        scored: None,
-        text: String::new(),
+        ..ScoreEvent::default()
     };
     let at = |out: &mut ScoreEvent, p: Pos| {
         out.x = Some(p.x.into());
@@ -115,31 +92,17 @@ pub fn score_event(players: &[RecordPlayer], e: &LoggedEvent) -> ScoreEvent {
             out.tile = Some(tile_id(*tile));
             out.rotation = Some(*rotation);
             at(&mut out, *pos);
-            out.text = format!(
-                "{} placed {} at {pos}, {rotation}°",
-                player_name(players, *player),
-                tile_id(*tile)
-            );
         }
         Event::TileDiscarded { player, tile } => {
             out.kind = "tile_discarded".into();
             out.player = Some(*player);
             out.tile = Some(tile_id(*tile));
-            out.text = format!(
-                "{} drew {}, which fits nowhere: discarded",
-                player_name(players, *player),
-                tile_id(*tile)
-            );
         }
         Event::AbbeyPlaced { player, pos } => {
             out.kind = "abbey_placed".into();
             out.player = Some(*player);
             out.tile = Some("abbey".into());
             at(&mut out, *pos);
-            out.text = format!(
-                "{} placed the abbey at {pos}",
-                player_name(players, *player)
-            );
         }
         Event::FigurePlaced {
             player,
@@ -152,11 +115,6 @@ pub fn score_event(players: &[RecordPlayer], e: &LoggedEvent) -> ScoreEvent {
             out.figure = Some(figure.name().into());
             out.on = Some((*on).into());
             at(&mut out, *pos);
-            out.text = format!(
-                "{} placed a {} on {on} at {pos}",
-                player_name(players, *player),
-                figure.name()
-            );
         }
         Event::Scored {
             feature,
@@ -171,38 +129,6 @@ pub fn score_event(players: &[RecordPlayer], e: &LoggedEvent) -> ScoreEvent {
         } => {
             out.kind = "scored".into();
             at(&mut out, *pos);
-            let what = match feature {
-                SegmentKind::Road => format!("Road of {}", plural(*tiles, "tile", "tiles")),
-                SegmentKind::City if *pennants > 0 => format!(
-                    "City of {} + {}",
-                    plural(*tiles, "tile", "tiles"),
-                    plural(*pennants, "pennant", "pennants")
-                ),
-                SegmentKind::City => format!("City of {}", plural(*tiles, "tile", "tiles")),
-                SegmentKind::Monastery => {
-                    format!("Monastery with {}", plural(*tiles, "tile", "tiles"))
-                }
-                SegmentKind::Field => format!(
-                    "{} next to {}",
-                    if *category == carcassonne_engine::Category::Barn {
-                        "Barn"
-                    } else {
-                        "Field"
-                    },
-                    plural(*cities, "completed city", "completed cities")
-                ),
-            };
-            let when = match cause {
-                carcassonne_engine::Cause::Completed => "",
-                carcassonne_engine::Cause::BarnPlaced => " (barn placed)",
-                carcassonne_engine::Cause::BarnJoined => " (joined to a barn)",
-                carcassonne_engine::Cause::Final => " (final scoring)",
-            };
-            let tied = if who.len() > 1 { " (tied)" } else { "" };
-            out.text = format!(
-                "{what}{when}: {points} to {}{tied}",
-                names_list(players, who)
-            );
             let json = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
             out.scored = Some(Scored {
                 feature: kind_name(*feature).into(),
@@ -224,11 +150,6 @@ pub fn score_event(players: &[RecordPlayer], e: &LoggedEvent) -> ScoreEvent {
             out.player = Some(*player);
             out.figure = Some(figure.name().into());
             at(&mut out, *pos);
-            out.text = format!(
-                "{}'s {} came back from {pos}",
-                player_name(players, *player),
-                figure.name()
-            );
         }
         Event::WagonMoved {
             player,
@@ -245,19 +166,13 @@ pub fn score_event(players: &[RecordPlayer], e: &LoggedEvent) -> ScoreEvent {
                 y: to.y.into(),
                 on: (*on).into(),
             });
-            out.text = format!(
-                "{}'s wagon moved from {from} to {on} at {to}",
-                player_name(players, *player)
-            );
         }
         Event::Passed { player } => {
             out.kind = "passed".into();
             out.player = Some(*player);
-            out.text = format!("{} kept the abbey", player_name(players, *player));
         }
         Event::GameEnded => {
             out.kind = "game_ended".into();
-            out.text = "The game ended: final scoring".into();
         }
     }
     out
@@ -453,7 +368,7 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
         .events()
         .iter()
         .filter(|e| e.turn > from_turn)
-        .map(|e| score_event(ctx.players, e))
+        .map(score_event)
         .collect();
     let owners = game
         .segment_owners()

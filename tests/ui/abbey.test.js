@@ -45,7 +45,7 @@ test('phone: the abbey into a hole, a wagon on it, the wagon moves on after scor
   assert.ok(targets >= 1, 'wagon targets are highlighted');
   await press(page.locator('.spot').first());
   await press(page.locator('button.confirm'));
-  await page.waitForFunction(() => [...document.querySelectorAll('.log-item')].some((e) => e.textContent.includes('wagon moves on')));
+  await page.waitForFunction(() => [...document.querySelectorAll('.log-item')].some((e) => e.textContent.includes('wagon moved')));
   const played = await page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'game_play').map((c) => c.args.move));
   assert.equal(played[0].type, 'abbey');
   assert.deepEqual(played[1], { type: 'figure', kind: 'wagon', on: 'monastery' });

@@ -1,6 +1,7 @@
 // Small DOM helpers shared by the screens: element building without HTML strings for user
 // text, error display (errors are shown in words, never swallowed), announcements for
-// screen readers, and a confirmation dialog.
+// screen readers, dialogs and the score table.
+import { badgeSvg } from './players.js';
 
 /** Creates an element: h('button', {class: 'x', onclick: fn}, 'text', child). */
 export function h(tag, attrs = {}, ...children) {
@@ -69,6 +70,13 @@ export function announce(text) {
   requestAnimationFrame(() => { a.textContent = text; });
 }
 
+/** Opens a modal dialog, removed from the page once closed. */
+export function openModal(dlg) {
+  dlg.addEventListener('close', () => dlg.remove());
+  document.body.append(dlg);
+  dlg.showModal();
+}
+
 /** Asks a yes/no question in a modal dialog; resolves to true on confirm. */
 export function confirmDialog(title, text, { confirm = 'OK', cancel = 'Cancel', danger = false } = {}) {
   return new Promise((resolve) => {
@@ -77,9 +85,8 @@ export function confirmDialog(title, text, { confirm = 'OK', cancel = 'Cancel', 
       h('div', { class: 'row end' },
         h('button', { class: 'btn ghost', type: 'button', value: 'no', onclick: () => dlg.close('no') }, cancel),
         h('button', { class: `btn ${danger ? 'danger' : 'primary'}`, type: 'button', onclick: () => dlg.close('yes') }, confirm)));
-    dlg.addEventListener('close', () => { dlg.remove(); resolve(dlg.returnValue === 'yes'); });
-    document.body.append(dlg);
-    dlg.showModal();
+    dlg.addEventListener('close', () => resolve(dlg.returnValue === 'yes'));
+    openModal(dlg);
   });
 }
 
@@ -95,8 +102,16 @@ export function formatDuration(secs) {
   return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
-/** A column heading that shortens on narrow screens. */
-export function catHead(c) {
-  const short = { monastery: 'Mon.', field: 'Field', road: 'Road', city: 'City', barn: 'Barn' }[c];
-  return h('th', { scope: 'col', title: c }, h('span', { class: 'long' }, c), h('span', { class: 'short', 'aria-hidden': 'true' }, short));
+const CATEGORIES = ['road', 'city', 'monastery', 'field', 'barn'];
+const SHORT = { monastery: 'Mon.', field: 'Field', road: 'Road', city: 'City', barn: 'Barn' };
+
+/** The final scoring by category: players ({name, score}) by seat, `points(seat)` by category. */
+export function breakdownTable(players, points, winners) {
+  // Column headings shorten on narrow screens.
+  const head = (c) => h('th', { scope: 'col', title: c }, h('span', { class: 'long' }, c), h('span', { class: 'short', 'aria-hidden': 'true' }, SHORT[c]));
+  return h('table', { class: 'breakdown' },
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), CATEGORIES.map(head), h('th', { scope: 'col' }, 'Total'))),
+    h('tbody', {}, players.map((p, i) => h('tr', { class: winners.includes(i) ? 'winner' : '' },
+      h('th', { scope: 'row' }, h('span', { html: badgeSvg(i, 16) }), ` ${p.name}`),
+      CATEGORIES.map((c) => h('td', {}, String(points(i)?.[c] ?? 0))), h('td', { class: 'total' }, String(p.score))))));
 }

@@ -79,3 +79,8 @@ export function figureSvg(seat, kind, x, y, { farmer = false, scale = 1, extraCl
     + `<g class="figure-body" stroke="#1b1b1b" stroke-width="2" stroke-linejoin="round">${body}</g>`
     + `<path d="${mark}" fill="#fff" stroke="#1b1b1b" stroke-width="0.8"/></g>`;
 }
+
+/** A figure as a small standalone SVG, for the scoreboard and the action panel. */
+export function miniFigure(seat, kind) {
+  return `<svg viewBox="-17 -24 34 40" width="20" height="22" aria-hidden="true">${figureSvg(seat, kind, 0, 0)}</svg>`;
+}

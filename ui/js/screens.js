@@ -1,8 +1,9 @@
 // The screens around the game: start (profile, opponents, expansion, resume), history
 // (filters, export, import), the match replay, the profile page and help.
 import { api, IMPORT_LIMIT } from './api.js';
-import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration, catHead } from './dom.js';
+import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration, breakdownTable } from './dom.js';
 import { badgeSvg } from './players.js';
+import { eventText } from './text.js';
 import { Board } from './board.js';
 import { chartSvg } from './chart.js';
 
@@ -155,12 +156,7 @@ export async function renderMatch(root, app, id) {
   const eventsBox = h('ol', { class: 'log replay-log', 'aria-label': 'Events of this turn' });
   const chartBox = h('div', { class: 'chart-box' });
   const scores = h('ol', { class: 'scoreboard compact' });
-  const cats = ['road', 'city', 'monastery', 'field', 'barn'];
-  const breakdown = h('table', { class: 'breakdown' },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), cats.map(catHead), h('th', { scope: 'col' }, 'Total'))),
-    h('tbody', {}, s.players.map((p, i) => h('tr', { class: s.winners.includes(i) ? 'winner' : '' },
-      h('th', { scope: 'row' }, h('span', { html: badgeSvg(i, 16) }), ` ${p.name}`),
-      cats.map((c) => h('td', {}, String(detail.breakdown[i]?.[c] ?? 0))), h('td', { class: 'total' }, String(p.score))))));
+  const breakdown = breakdownTable(s.players, (seat) => detail.breakdown[seat], s.winners);
   const step = (d) => go(turn + d);
   const icon = (d) => `<svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true"><path d="${d}" fill="currentColor"/></svg>`;
   const btn = (d, aria, fn) => h('button', { class: 'btn', type: 'button', 'aria-label': aria, onclick: fn, html: icon(d) });
@@ -188,7 +184,7 @@ export async function renderMatch(root, app, id) {
     chartBox.innerHTML = chartSvg(detail.timeline, s.players, { marker: turn });
     const row = detail.timeline[turn] ?? [];
     scores.replaceChildren(...s.players.map((p, i) => h('li', { class: 'player' }, h('span', { class: 'who', html: badgeSvg(i, 20) }), h('span', { class: 'name' }, p.name), h('span', { class: 'score' }, String(row[i] ?? 0)))));
-    eventsBox.replaceChildren(...detail.events.filter((e) => e.turn === turn && e.text).map((e) => h('li', { class: `log-item ${e.type}` }, e.text)));
+    eventsBox.replaceChildren(...detail.events.filter((e) => e.turn === turn).map((e) => h('li', { class: `log-item ${e.type}` }, eventText(e, s.players))));
     const ticket = ++pending;
     try {
       const view = await api.historyPosition(id, turn);

@@ -195,15 +195,3 @@ export class GameState {
     return true;
   }
 }
-
-/** Human-readable names for figure kinds and location names, for labels and the log. */
-export const KIND_LABEL = { follower: 'Follower', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn' };
-const PLACE_WORDS = {
-  N: 'north', E: 'east', S: 'south', W: 'west', Nw: 'north-west', Ne: 'north-east', En: 'east-north',
-  Es: 'east-south', Se: 'south-east', Sw: 'south-west', Ws: 'west-south', Wn: 'west-north',
-  NW: 'north-west corner', NE: 'north-east corner', SE: 'south-east corner', SW: 'south-west corner',
-  monastery: 'monastery', inner: 'inner field', inner2: 'second inner field',
-};
-export function placeWords(on) {
-  return PLACE_WORDS[on] ?? on;
-}

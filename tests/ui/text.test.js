@@ -1,0 +1,70 @@
+// The sentences of ui/js/text.js, pinned (the wording the app's Rust side used to send).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eventText, aiMoveText, hintText, namesList, prompt, turnAnnouncement, playerSummary, endHeadline } from '../../ui/js/text.js';
+
+const PLAYERS = [{ name: 'Ada' }, { name: 'Bot Berta' }, { name: 'Bot Conrad' }];
+const ev = (type, fields) => ({ turn: 3, type, player: 0, tile: null, x: 1, y: -2, rotation: null, figure: null, on: null, to: null, scored: null, ...fields });
+const scored = (s) => ev('scored', { player: null, scored: { feature: 'city', category: 'city', cause: 'completed', players: [0], points: 4, tiles: 2, pennants: 0, cities: 0, ...s } });
+
+test('every event type has its sentence', () => {
+  const cases = [
+    [ev('tile_placed', { tile: 'V', rotation: 90 }), 'Ada placed V at (1, -2), 90°'],
+    [ev('tile_discarded', { tile: 'L', x: null, y: null }), 'Ada drew L, which fits nowhere: discarded'],
+    [ev('abbey_placed', { player: 1, tile: 'abbey' }), 'Bot Berta placed the abbey at (1, -2)'],
+    [ev('figure_placed', { figure: 'mayor', on: 'N' }), 'Ada placed a mayor on N at (1, -2)'],
+    [ev('figure_returned', { player: 2, figure: 'follower' }), "Bot Conrad's follower came back from (1, -2)"],
+    [ev('wagon_moved', { figure: 'wagon', to: { x: 2, y: 0, on: 'E' } }), "Ada's wagon moved from (1, -2) to E at (2, 0)"],
+    [ev('passed', { player: 1 }), 'Bot Berta kept the abbey'],
+    [ev('game_ended', { player: null }), 'The game ended: final scoring'],
+    [ev('passed', { player: 4 }), 'Player 5 kept the abbey'],
+  ];
+  for (const [e, text] of cases) assert.equal(eventText(e, PLAYERS), text);
+});
+
+test('scorings: feature, plurals, pennants, cause and ties', () => {
+  const cases = [
+    [{ pennants: 1, tiles: 4, points: 10, players: [0, 1] }, 'City of 4 tiles + 1 pennant: 10 to Ada and Bot Berta (tied)'],
+    [{ pennants: 2, tiles: 1 }, 'City of 1 tile + 2 pennants: 4 to Ada'],
+    [{ cause: 'final', points: 2 }, 'City of 2 tiles (final scoring): 2 to Ada'],
+    [{ feature: 'road', category: 'road', tiles: 1, points: 1, players: [2] }, 'Road of 1 tile: 1 to Bot Conrad'],
+    [{ feature: 'monastery', category: 'monastery', tiles: 9, points: 9, players: [0, 1, 2] }, 'Monastery with 9 tiles: 9 to Ada, Bot Berta and Bot Conrad (tied)'],
+    [{ feature: 'field', category: 'field', cause: 'final', cities: 1, points: 3 }, 'Field next to 1 completed city (final scoring): 3 to Ada'],
+    [{ feature: 'field', category: 'barn', cause: 'barn_placed', cities: 2, points: 8 }, 'Barn next to 2 completed cities (barn placed): 8 to Ada'],
+    [{ feature: 'field', category: 'barn', cause: 'barn_joined', cities: 0, points: 0 }, 'Barn next to 0 completed cities (joined to a barn): 0 to Ada'],
+  ];
+  for (const [s, text] of cases) assert.equal(eventText(scored(s), PLAYERS), text);
+  assert.equal(namesList(PLAYERS, []), 'nobody');
+});
+
+test('AI moves and hints in words', () => {
+  const view = { players: PLAYERS, tiles: [{ id: 'D', x: 0, y: 0 }, { id: 'V', x: 1, y: 0 }] };
+  const ai = (move) => aiMoveText({ player: 1, level: 'hard', stage: 'moved', move, view });
+  assert.equal(ai({ type: 'place', x: 1, y: 0, rotation: 90 }), 'Bot Berta placed V at (1, 0), 90°');
+  assert.equal(ai({ type: 'draw' }), 'Bot Berta drew a tile');
+  assert.equal(ai({ type: 'abbey', x: 1, y: -1 }), 'Bot Berta placed the abbey at (1, -1)');
+  assert.equal(ai({ type: 'figure', kind: 'follower', on: 'Nw' }), 'Bot Berta placed the follower on Nw');
+  assert.equal(ai({ type: 'no_figure' }), 'Bot Berta placed no figure');
+  assert.equal(ai({ type: 'wagon', to: { x: 2, y: 0, on: 'E' } }), 'Bot Berta moved the wagon to E at (2, 0)');
+  assert.equal(ai({ type: 'wagon', to: null }), 'Bot Berta took the wagon home');
+  assert.equal(ai({ type: 'pass' }), 'Bot Berta kept the abbey');
+  assert.equal(aiMoveText({ player: 1, stage: 'thinking', move: null, view: null }), '');
+  assert.equal(hintText({ type: 'place', x: 0, y: -1, rotation: 90 }, 'V'), 'Hint: Placed V at (0, -1), 90°');
+  assert.equal(hintText({ type: 'no_figure' }), 'Hint: Placed no figure');
+});
+
+test('prompts, announcements, the scoreboard and the end', () => {
+  const tile = { kind: 'place_tile', tile: 'V', cells: [{}, {}, {}] };
+  assert.equal(prompt(tile), 'Place tile V: tap a highlighted square (3 fit).');
+  assert.equal(prompt(tile, { selected: true, ways: 2 }), 'Tap the tile again or press R to turn it (2 ways fit), then confirm.');
+  assert.equal(prompt(tile, { selected: true, ways: 1 }), 'This is the only way it fits here. Confirm, or tap another square.');
+  assert.equal(prompt({ kind: 'place_figure' }), 'No figure can go on this tile.');
+  assert.equal(turnAnnouncement({ over: false, decision: tile }), 'Your turn: place tile V. 3 squares fit.');
+  const p = { seat: 1, name: 'Bot Berta', level: 'hard', score: 23, projected: 41, supply: { followers: 5, mayor: true, wagon: false, barn: true, abbey: false } };
+  assert.equal(playerSummary(p, true, { current: true }), 'Bot Berta (hard), orange square: 23 points, 41 if the game ended now; 5 followers, mayor in hand, wagon used, barn in hand, abbey used; to move');
+  assert.equal(playerSummary(p, false, { thinking: true }), 'Bot Berta (hard), orange square: 23 points, 41 if the game ended now; 5 followers; thinking');
+  const end = (result) => endHeadline({ human: 0, players: PLAYERS, result });
+  assert.equal(end({ winners: [1, 2], resigned: false }), 'Bot Berta and Bot Conrad won.');
+  assert.equal(end({ winners: [0, 1], resigned: false }), 'A shared victory!');
+  assert.equal(end({ winners: [1], resigned: true }), 'You resigned.');
+});

@@ -1,0 +1,37 @@
+// The game screen's dialogs: the end of the game (final scoring and the score chart), the
+// tiles left in the pile, and the question before resigning.
+import { api } from './api.js';
+import { h, showError, confirmDialog, openModal, breakdownTable } from './dom.js';
+import { tileSvg } from './tiledraw.js';
+import { chartSvg } from './chart.js';
+import { endHeadline } from './text.js';
+
+/** The end of the game: final scoring by category and, once the match is filed, the chart. */
+export async function showEnd(view) {
+  let detail = null;
+  if (view.result?.matchId) {
+    try { detail = await api.historyGet(view.result.matchId); } catch (e) { showError(e, 'Could not load the match'); }
+  }
+  const go = (hash) => () => { dlg.close(); location.hash = hash; };
+  const dlg = h('dialog', { class: 'dialog end-dialog', 'aria-labelledby': 'end-title' },
+    h('h2', { id: 'end-title' }, endHeadline(view)), h('div', { class: 'table-scroll' }, breakdownTable(view.players, (seat) => view.players[seat].breakdown, view.result?.winners ?? [])),
+    detail ? h('div', { class: 'chart-box', html: chartSvg(detail.timeline, view.players) }) : null,
+    h('div', { class: 'row end' },
+      h('button', { class: 'btn ghost', type: 'button', onclick: () => dlg.close() }, 'Look at the board'),
+      view.result?.matchId ? h('button', { class: 'btn', type: 'button', onclick: go(`#/match/${encodeURIComponent(view.result.matchId)}`) }, 'Replay') : null,
+      h('button', { class: 'btn primary', type: 'button', onclick: go('#/start') }, 'New game')));
+  openModal(dlg);
+}
+
+/** The tiles left, by type (`type(id)`: a tile description). */
+export function showRemaining(view, type) {
+  const dlg = h('dialog', { class: 'dialog drawer', 'aria-labelledby': 'remaining-title' },
+    h('div', { class: 'row spread' }, h('h2', { id: 'remaining-title' }, `${view.remaining.total} tiles left`),
+      h('button', { class: 'btn ghost', type: 'button', onclick: () => dlg.close(), 'aria-label': 'Close' }, '×')),
+    h('ul', { class: 'remaining' }, view.remaining.byType.map((t) => h('li', { class: t.count ? '' : 'none-left' },
+      h('span', { html: tileSvg(type(t.id), 0, 48) }), h('span', { class: 'count' }, `×${t.count}`)))));
+  openModal(dlg);
+}
+
+/** Asks before resigning; resolves to true to resign. */
+export const confirmResign = () => confirmDialog('Resign this game?', 'The game ends now and counts as a loss in your statistics.', { confirm: 'Resign', danger: true });

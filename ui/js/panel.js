@@ -1,0 +1,105 @@
+// The action panel: the prompt and buttons of the human's pending decision, who is thinking
+// while others play, or the end of the game. It offers only what the decision lists; choices
+// go to the GameState (selection) or to the screen's `play` (moves).
+import { h, announce } from './dom.js';
+import { miniFigure } from './players.js';
+import { tileSvg } from './tiledraw.js';
+import { prompt, capital, waiting, hintText, LAST_CHANCE, OVER, KIND_LABEL, placeWords } from './text.js';
+
+export class ActionPanel {
+  /** `actions`: { play(move), confirm(), finalScores() } of the game screen. */
+  constructor(el, state, actions) {
+    this.el = el;
+    this.state = state;
+    this.actions = actions;
+  }
+
+  /** Rebuilds the panel if what it shows changed; `busy`: a request is running. */
+  render(busy) {
+    const s = this.state;
+    const v = s.view;
+    const d = v.decision;
+    const p = this.el;
+    const { play } = this.actions;
+    // Rebuild only when something shown changes, and give the focus back to the same
+    // control, so that keyboard users keep their place.
+    const sig = JSON.stringify([v.gameId, v.turn, d, s.selection, s.figureKind, busy, s.myTurn, v.over, v.players.map((x) => x.name)]);
+    if (sig === this.sig) return;
+    this.sig = sig;
+    const active = p.contains(document.activeElement) ? controlKey(document.activeElement) : null;
+    p.replaceChildren();
+    queueMicrotask(() => {
+      const again = active && [...p.querySelectorAll('button')].find((b) => controlKey(b) === active);
+      if (again && !again.disabled) again.focus();
+    });
+    const btn = (label, onclick, attrs = {}) => h('button', { class: 'btn', type: 'button', onclick, ...attrs }, label);
+    const row = (...children) => h('div', { class: 'row' }, ...children);
+    const title = (t) => h('p', { class: 'prompt' }, t);
+    if (v.over) {
+      p.append(title(OVER), row(btn('Final scores', () => this.actions.finalScores(), { class: 'btn primary' }),
+        btn('New game', () => { location.hash = '#/start'; })));
+      return;
+    }
+    if (!s.myTurn || busy) {
+      p.append(h('p', { class: 'prompt waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), waiting(v.players[d.player ?? v.current ?? 0])));
+      return;
+    }
+    const confirm = btn('Confirm', () => this.actions.confirm(), { class: 'btn primary confirm', disabled: !s.pendingMove(), 'aria-keyshortcuts': 'Enter' });
+    const chip = (on, onclick, label) => btn(capital(label), onclick, { class: `chip${on ? ' on' : ''}`, 'aria-pressed': String(on) });
+    const sel = s.selection;
+    switch (d.kind) {
+      case 'draw_or_abbey':
+        p.append(title(prompt(d)), row(btn('Draw a tile', () => play({ type: 'draw' }), { class: 'btn primary' }), h('span', { class: 'or' }, 'or'), confirm));
+        confirm.textContent = sel ? 'Place abbey here' : 'Tap a hole for the abbey';
+        break;
+      case 'final_abbey':
+        p.append(h('p', { class: 'warning', role: 'note' }, h('strong', {}, LAST_CHANCE), prompt(d)),
+          row(btn('Keep the abbey', () => play({ type: 'pass' })), confirm));
+        confirm.textContent = sel ? 'Place abbey here' : 'Tap a hole';
+        break;
+      case 'place_tile': {
+        const rot = sel?.kind === 'place' ? sel.rotation : (d.cells[0]?.rotations[0] ?? 0);
+        const pic = h('button', { class: 'drawn-tile', type: 'button', 'aria-label': `Drawn tile ${d.tile}; rotate it (R)`, onclick: () => s.rotate(), html: tileSvg(s.type(d.tile), rot, 76) });
+        const ways = sel?.kind === 'place' ? d.cells.find((c) => c.x === sel.x && c.y === sel.y)?.rotations.length ?? 1 : 0;
+        p.append(h('div', { class: 'drawn' }, pic, title(prompt(d, { selected: !!sel, ways })),
+          row(btn('⟳ Rotate', () => s.rotate(), { disabled: ways === 1, 'aria-keyshortcuts': 'R' }), confirm)));
+        break;
+      }
+      case 'place_figure': {
+        const kinds = s.figureKinds();
+        p.append(title(prompt(d, { kinds: kinds.length })));
+        if (kinds.length) {
+          p.append(h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': 'Figure' },
+            kinds.map((k) => h('button', { class: `seg${s.figureKind === k ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(s.figureKind === k), onclick: () => s.setFigureKind(k), html: `${miniFigure(v.human, k)}<span>${KIND_LABEL[k]}</span>` }))),
+          h('div', { class: 'spot-list', role: 'group', 'aria-label': 'Where' }, s.spots().map((sp) => {
+            const feature = d.spots.find((x) => x.on === sp.on)?.feature ?? '';
+            return chip(sel?.kind === 'figure' && sel.on === sp.on, () => s.selectSpot(sp.on), s.figureKind === 'barn' ? placeWords(sp.on) : `${feature}, ${placeWords(sp.on)}`);
+          })));
+        }
+        p.append(row(btn('No figure', () => play({ type: 'no_figure' })), kinds.length ? confirm : null));
+        break;
+      }
+      case 'move_wagon':
+        p.append(title(prompt(d)), h('div', { class: 'spot-list' }, d.targets.map((t) => chip(
+          sel?.kind === 'wagon' && sel.x === t.x && sel.y === t.y && sel.on === t.on,
+          () => s.selectWagonTarget(t.x, t.y, t.on), `${t.feature} on (${t.x}, ${t.y}), ${placeWords(t.on)}`))),
+        row(btn('Take it home', () => play({ type: 'wagon', to: null })), confirm));
+        break;
+      default:
+        p.append(title(prompt(d)));
+    }
+  }
+
+  /** Shows and announces a hint (Hint.move) for the pending decision. */
+  hint(move) {
+    const text = hintText(move, this.state.decision?.tile);
+    this.el.querySelector('.hint-note')?.remove();
+    this.el.append(h('p', { class: 'hint-note', role: 'status' }, text));
+    announce(text);
+  }
+}
+
+/** What identifies a panel control across rebuilds: its label. */
+function controlKey(el) {
+  return `${el.tagName}:${el.getAttribute('aria-label') ?? el.textContent.trim()}`;
+}

@@ -1,0 +1,127 @@
+// Every sentence the game screen shows, built here from the app's structured data
+// (src-tauri/API.md): the log, the AI's moves, hints, prompts and announcements. Small
+// functions from data to strings, no DOM, so that a message catalogue can replace them.
+import { markName } from './players.js';
+
+/** A seat's name in a list of players ({name}); "Player N" if the list lacks it. */
+export const playerName = (players, seat) => players?.[seat]?.name ?? `Player ${seat + 1}`;
+/** "nobody", "Ada", "Ada and Bot Berta", "Ada, Bot Berta and Bot Conrad". */
+export function namesList(players, seats) {
+  const n = seats.map((s) => playerName(players, s));
+  return n.length > 1 ? `${n.slice(0, -1).join(', ')} and ${n.at(-1)}` : (n[0] ?? 'nobody');
+}
+export const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const at = (x, y) => `(${x}, ${y})`;
+
+/** Names of figure kinds and of locations (RULES.md §1), for the panel's buttons. */
+export const KIND_LABEL = { follower: 'Follower', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn' };
+const PLACE_WORDS = {
+  N: 'north', E: 'east', S: 'south', W: 'west', Nw: 'north-west', Ne: 'north-east', En: 'east-north',
+  Es: 'east-south', Se: 'south-east', Sw: 'south-west', Ws: 'west-south', Wn: 'west-north',
+  NW: 'north-west corner', NE: 'north-east corner', SE: 'south-east corner', SW: 'south-west corner',
+  monastery: 'monastery', inner: 'inner field', inner2: 'second inner field',
+};
+export const placeWords = (on) => PLACE_WORDS[on] ?? on;
+
+const CAUSE = { completed: '', barn_placed: ' (barn placed)', barn_joined: ' (joined to a barn)', final: ' (final scoring)' };
+
+/** What a scoring was for (ScoreEvent.scored): "City of 4 tiles + 1 pennant". */
+export function scoredWhat(s) {
+  const tiles = plural(s.tiles, 'tile', 'tiles');
+  if (s.feature === 'road') return `Road of ${tiles}`;
+  if (s.feature === 'city') return s.pennants > 0 ? `City of ${tiles} + ${plural(s.pennants, 'pennant', 'pennants')}` : `City of ${tiles}`;
+  if (s.feature === 'monastery') return `Monastery with ${tiles}`;
+  return `${s.category === 'barn' ? 'Barn' : 'Field'} next to ${plural(s.cities, 'completed city', 'completed cities')}`;
+}
+
+/** One ScoreEvent as the log's sentence; `players` are the game's (GameView or MatchSummary). */
+export function eventText(ev, players) {
+  const who = ev.player == null ? '' : playerName(players, ev.player);
+  const where = at(ev.x, ev.y);
+  const s = ev.scored;
+  switch (ev.type) {
+    case 'tile_placed': return `${who} placed ${ev.tile} at ${where}, ${ev.rotation}°`;
+    case 'tile_discarded': return `${who} drew ${ev.tile}, which fits nowhere: discarded`;
+    case 'abbey_placed': return `${who} placed the abbey at ${where}`;
+    case 'figure_placed': return `${who} placed a ${ev.figure} on ${ev.on} at ${where}`;
+    case 'scored': return `${scoredWhat(s)}${CAUSE[s.cause] ?? ''}: ${s.points} to ${namesList(players, s.players)}${s.players.length > 1 ? ' (tied)' : ''}`;
+    case 'figure_returned': return `${who}'s ${ev.figure} came back from ${where}`;
+    case 'wagon_moved': return `${who}'s wagon moved from ${where} to ${ev.to.on} at ${at(ev.to.x, ev.to.y)}`;
+    case 'passed': return `${who} kept the abbey`;
+    case 'game_ended': return 'The game ended: final scoring';
+    default: return '';
+  }
+}
+
+/** A MoveInput in words, "placed V at (1, 0), 90°"; `tile`: the placed tile's id. */
+export function moveText(m, tile) {
+  switch (m.type) {
+    case 'draw': return 'drew a tile';
+    case 'place': return tile ? `placed ${tile} at ${at(m.x, m.y)}, ${m.rotation}°` : `placed a tile at ${at(m.x, m.y)}`;
+    case 'abbey': return `placed the abbey at ${at(m.x, m.y)}`;
+    case 'figure': return `placed the ${m.kind} on ${m.on}`;
+    case 'no_figure': return 'placed no figure';
+    case 'wagon': return m.to ? `moved the wagon to ${m.to.on} at ${at(m.to.x, m.to.y)}` : 'took the wagon home';
+    case 'pass': return 'kept the abbey';
+    default: return '';
+  }
+}
+
+/** An `ai-progress` event's line, "Bot Berta placed V at (1, 0), 90°"; '' while thinking. */
+export function aiMoveText({ player, move, view }) {
+  if (!move || !view) return '';
+  const tile = move.type === 'place' ? view.tiles.find((t) => t.x === move.x && t.y === move.y)?.id : null;
+  return `${playerName(view.players, player)} ${moveText(move, tile)}`;
+}
+
+/** The hint's line for Hint.move; `tile`: the drawn tile of the decision it answers. */
+export const hintText = (move, tile) => `Hint: ${capital(moveText(move, tile))}`;
+
+/** The action panel's prompt for the human's decision `d` (with what is selected). */
+export function prompt(d, { selected = false, ways = 0, kinds = 0 } = {}) {
+  switch (d.kind) {
+    case 'draw_or_abbey': return 'Draw a tile, or place your abbey in a highlighted hole instead.';
+    case 'final_abbey': return 'The pile is empty: place your abbey in a highlighted hole now, or keep it for good.';
+    case 'place_tile':
+      if (!selected) return `Place tile ${d.tile}: tap a highlighted square (${d.cells.length} fit).`;
+      return ways > 1 ? `Tap the tile again or press R to turn it (${ways} ways fit), then confirm.` : 'This is the only way it fits here. Confirm, or tap another square.';
+    case 'place_figure': return kinds ? 'Place a figure on the new tile (tap a circle), or none.' : 'No figure can go on this tile.';
+    case 'move_wagon': return 'Your wagon comes back: move it to a highlighted feature nearby, or take it home.';
+    default: return 'Waiting…';
+  }
+}
+export const LAST_CHANCE = 'Last chance! ';
+export const OVER = 'The game is over.';
+/** While another player decides (`who`: its PlayerView, if any). */
+export const waiting = (who) => (who?.kind === 'ai' ? `${who.name} is thinking…` : 'Waiting…');
+
+/** What screen readers hear when the human's decision comes back to them. */
+export function turnAnnouncement(view) {
+  const d = view.decision;
+  if (view.over) return OVER;
+  switch (d.kind) {
+    case 'place_tile': return `Your turn: place tile ${d.tile}. ${d.cells.length} squares fit.`;
+    case 'place_figure': return 'Place a figure or none.';
+    case 'draw_or_abbey': return 'Your turn: draw a tile or place your abbey.';
+    case 'final_abbey': return 'Last chance to place your abbey.';
+    case 'move_wagon': return 'Move your wagon or take it home.';
+    default: return '';
+  }
+}
+
+/** A scoreboard row for screen readers: score, projection, supply, state. */
+export function playerSummary(p, abbeyMayor, { current = false, thinking = false } = {}) {
+  const s = p.supply;
+  const has = (k) => `${k} ${s[k] ? 'in hand' : 'used'}`;
+  const supply = `${s.followers} followers${abbeyMayor ? `, ${['mayor', 'wagon', 'barn', 'abbey'].map(has).join(', ')}` : ''}`;
+  return `${p.name}${p.level ? ` (${p.level})` : ''}, ${markName(p.seat)}: ${p.score} points, ${p.projected} if the game ended now; ${supply}${current ? '; to move' : ''}${thinking ? '; thinking' : ''}`;
+}
+
+/** The end-of-game dialog's title. */
+export function endHeadline(view) {
+  const winners = view.result?.winners ?? [];
+  if (view.result?.resigned) return 'You resigned.';
+  if (winners.includes(view.human)) return winners.length > 1 ? 'A shared victory!' : 'You won!';
+  return `${winners.map((w) => view.players[w].name).join(' and ')} won.`;
+}
