@@ -110,13 +110,13 @@ impl Session {
         .map_err(|e| ApiError::new("game/bad_setup", e.to_string()))?;
         let mut players = vec![RecordPlayer {
             name: profile.name.clone(),
-            kind: "human".into(),
+            kind: PlayerKind::Human,
             level: None,
         }];
         for (i, l) in levels.iter().enumerate().skip(1) {
             players.push(RecordPlayer {
                 name: AI_NAMES[i - 1].into(),
-                kind: "ai".into(),
+                kind: PlayerKind::Ai,
                 level: l.map(|l| l.name().to_string()),
             });
         }
