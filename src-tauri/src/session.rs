@@ -5,8 +5,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use carcassonne_ai::Level;
-use carcassonne_engine::{Game, Move, Pos, PublicView, RecordPlayer, Setup};
-use carcassonne_storage::{CurrentGame, MoveSpec, MoveSpecError, Profile, Progress, Storage};
+use carcassonne_engine::{
+    Game, Move, MoveName, NameError, PlayerKind, Pos, PublicView, RecordPlayer, Setup, TileInfo,
+};
+use carcassonne_storage::{CurrentGame, Profile, Progress, Storage};
 
 use crate::api::{ApiError, GameResult, GameView, OpponentConfig};
 use crate::view::{ViewContext, game_view, player_name};
@@ -57,11 +59,13 @@ pub fn mix(seed: u64, salt: u64) -> u64 {
 }
 
 /// The error of a move the UI sent.
-fn move_error(e: MoveSpecError) -> ApiError {
-    match e {
-        MoveSpecError::Invalid(m) => ApiError::new("move/invalid", m),
-        MoveSpecError::Illegal(m) => ApiError::new("move/illegal", m),
-    }
+fn move_error(e: NameError) -> ApiError {
+    let code = if e.is_illegal() {
+        "move/illegal"
+    } else {
+        "move/invalid"
+    };
+    ApiError::new(code, e.to_string())
 }
 
 /// Parses an AI level name.
@@ -239,8 +243,8 @@ impl Session {
         mix(self.ai_seeds[seat as usize], step)
     }
 
-    fn apply(&mut self, mv: Move) -> Result<MoveSpec, ApiError> {
-        let spec = MoveSpec::from_move(&self.game, mv);
+    fn apply(&mut self, mv: Move) -> Result<MoveName, ApiError> {
+        let spec = MoveName::from_move(&self.game, mv);
         self.game
             .play(mv)
             .map_err(|e| ApiError::new("move/illegal", e.to_string()))?;
@@ -253,7 +257,7 @@ impl Session {
     /// # Errors
     /// `game/over`, `game/busy`, `game/not_your_turn`, `move/invalid`, `move/illegal`; the
     /// game is then unchanged.
-    pub fn play_human(&mut self, spec: &MoveSpec) -> Result<(), ApiError> {
+    pub fn play_human(&mut self, spec: &MoveName) -> Result<(), ApiError> {
         if self.over() {
             return Err(ApiError::new("game/over", "the game is over"));
         }
@@ -288,7 +292,7 @@ impl Session {
     ///
     /// # Errors
     /// `ai/failed` if the AI chose an illegal move.
-    pub fn play_ai(&mut self, mv: Move) -> Result<(MoveSpec, String), ApiError> {
+    pub fn play_ai(&mut self, mv: Move) -> Result<(MoveName, String), ApiError> {
         let player = self.game.decision().player().unwrap_or(0);
         let text = format!(
             "{} {}",
@@ -421,21 +425,21 @@ pub fn describe(game: &Game, mv: Move) -> String {
         Move::Place { pos, rot } => match game.decision() {
             Decision::PlaceTile { tile, .. } => format!(
                 "placed {} at {}, {}°",
-                carcassonne_engine::tables().types[tile as usize].id,
+                TileInfo::of(tile).id(),
                 at(pos),
                 90 * u16::from(rot)
             ),
             _ => format!("placed a tile at {}", at(pos)),
         },
         Move::Abbey { pos } => format!("placed the abbey at {}", at(pos)),
-        Move::Figure { kind, .. } => match MoveSpec::from_move(game, mv) {
-            MoveSpec::Figure { on, .. } => format!("placed the {} on {on}", kind.name()),
+        Move::Figure { kind, .. } => match MoveName::from_move(game, mv) {
+            MoveName::Figure { on, .. } => format!("placed the {} on {on}", kind.name()),
             _ => format!("placed the {}", kind.name()),
         },
         Move::NoFigure => "placed no figure".into(),
         Move::WagonTo { pos, seg } => format!(
             "moved the wagon to {} at {}",
-            carcassonne_storage::notation::segment_name(game, pos, seg),
+            game.board().segment_name(pos, seg),
             at(pos)
         ),
         Move::WagonHome => "took the wagon home".into(),

@@ -28,8 +28,8 @@
 //!   union-find, tallies; placing tiles and abbeys), `movegen` (legal moves and
 //!   [`Game::is_legal`], read-only), `turn` (applying moves, turn flow) and `explain` (why a
 //!   move is refused).
-//! - `scoring` (private): completed features, barns, figures home, wagons, final scoring.
-//! - [`query`]: read-only questions (feature owners, projected scores).
+//!   `scoring` (completed features, barns, figures home, wagons, final scoring) and [`query`]
+//!   (read-only questions: feature owners, projected scores) are parts of it too.
 //! - [`view`]: [`PublicView`], what an AI may see.
 //! - [`notation`]: moves by name both ways ([`MoveName`]), segment and corner names, the
 //!   coordinate limit and rotation check.
@@ -77,20 +77,18 @@ pub mod game;
 pub mod geometry;
 pub mod moves;
 pub mod notation;
-pub mod query;
 pub mod record;
-mod scoring;
 pub mod tile;
 pub mod view;
 
 pub use board::Board;
 pub use error::{PlayError, SetupError};
 pub use event::{Breakdown, Category, Cause, Event, LoggedEvent};
+pub use game::query::{self, FeatureInfo, SegmentOwner};
 pub use game::{Figure, Game, PlayerState, Setup, TurnEntry};
 pub use geometry::Pos;
 pub use moves::{Decision, FigureKind, Move};
 pub use notation::{MoveName, NameError};
-pub use query::{FeatureInfo, SegmentOwner};
 pub use record::{MAX_RECORD_BYTES, MAX_TURNS, PlayerKind, Record, RecordError, RecordPlayer};
 pub use tile::{SegmentInfo, SegmentKind, TileInfo, TileType, tile_types};
 pub use view::PublicView;
