@@ -44,11 +44,6 @@ fn segment_kind(game: &Game, p: Pos, seg: u8) -> &'static str {
     kind.map_or("monastery", SegmentKind::name)
 }
 
-/// The name of local segment `seg` of the tile at `p`.
-fn segment_name(game: &Game, p: Pos, seg: u8) -> &'static str {
-    game.board().segment_name(p, seg)
-}
-
 fn tile_id(t: u8) -> String {
     TileInfo::of(t).id().to_string()
 }
@@ -314,7 +309,7 @@ pub fn decision_view(game: &Game, human: usize) -> DecisionView {
                     by_kind.barn.push(corner_name(spot).into());
                     continue;
                 }
-                let on = segment_name(game, pos, spot).to_string();
+                let on = game.board().segment_name(pos, spot).to_string();
                 match kind {
                     FigureKind::Follower => by_kind.follower.push(on.clone()),
                     FigureKind::Mayor => by_kind.mayor.push(on.clone()),
@@ -353,7 +348,7 @@ pub fn decision_view(game: &Game, human: usize) -> DecisionView {
                     Move::WagonTo { pos, seg } => Some(TargetOption {
                         x: pos.x.into(),
                         y: pos.y.into(),
-                        on: segment_name(game, pos, seg).into(),
+                        on: game.board().segment_name(pos, seg).into(),
                         feature: segment_kind(game, pos, seg).into(),
                     }),
                     _ => None,
@@ -415,7 +410,7 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
                 (corner_name(f.spot).to_string(), "field")
             } else {
                 (
-                    segment_name(game, pos, f.spot).to_string(),
+                    game.board().segment_name(pos, f.spot).to_string(),
                     segment_kind(game, pos, f.spot),
                 )
             };
@@ -450,7 +445,7 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
         .map(|o| OwnerView {
             x: o.pos.x.into(),
             y: o.pos.y.into(),
-            on: segment_name(game, o.pos, o.seg).into(),
+            on: game.board().segment_name(o.pos, o.seg).into(),
             feature: segment_kind(game, o.pos, o.seg).into(),
             owners: (0..8u8).filter(|p| o.owners & (1 << p) != 0).collect(),
         })
