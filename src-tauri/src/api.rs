@@ -11,7 +11,7 @@ use tauri::ipc::{CommandArg, CommandItem, InvokeError};
 
 pub use carcassonne_engine::Breakdown;
 pub use carcassonne_storage::{
-    MatchMeta as MatchSummary, MoveSpec as MoveInput, Problem, Profile, Replayed,
+    MatchMeta as MatchSummary, MoveName as MoveInput, Problem, Profile, Replayed,
 };
 
 /// An error as the UI receives it: a stable code and a sentence.

@@ -8,8 +8,8 @@ use std::sync::atomic::Ordering;
 use std::sync::{Mutex, MutexGuard};
 
 use carcassonne_ai::Level;
-use carcassonne_engine::PublicView;
-use carcassonne_storage::{MoveSpec, Storage, matches};
+use carcassonne_engine::{MoveName, PlayerKind, PublicView};
+use carcassonne_storage::{Storage, matches};
 use tauri::{AppHandle, Emitter, Manager, Runtime, State};
 
 use crate::api::{
@@ -123,7 +123,7 @@ fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiErro
             }
         };
         // Progress events are best effort: a window that is gone needs none.
-        let progress = |stage: &str, mv: Option<MoveSpec>, view: Option<GameView>| {
+        let progress = |stage: &str, mv: Option<MoveName>, view: Option<GameView>| {
             let _ = app.emit(
                 AI_PROGRESS,
                 AiProgress {
@@ -355,7 +355,7 @@ pub async fn game_play<R: Runtime>(
         tauri::ipc::InvokeBody::Json(v) => v.get("move").cloned(),
         tauri::ipc::InvokeBody::Raw(_) => None,
     };
-    let input: MoveSpec = serde_json::from_value(arg.unwrap_or_default())
+    let input: MoveName = serde_json::from_value(arg.unwrap_or_default())
         .map_err(|e| ApiError::new("move/invalid", format!("the move: {e}")))?;
     let (claimed, view) = with_session(&state, |s| {
         s.play_human(&input)?;
@@ -393,7 +393,7 @@ pub async fn game_hint(state: State<'_, AppState>) -> Result<Hint, ApiError> {
         )
         .map_err(|e| ApiError::new("game/over", e.to_string()))?;
         Ok(Hint {
-            mv: MoveSpec::from_move(&game, s.mv),
+            mv: MoveName::from_move(&game, s.mv),
             level: HINT_LEVEL.name().into(),
         })
     })
@@ -465,7 +465,11 @@ pub async fn history_position(
     let game = matches::prefix(&m.record, turn.0)
         .replay()
         .map_err(|e| ApiError::new("storage/corrupt", e.to_string()))?;
-    let human = m.record.players.iter().position(|p| p.kind == "human");
+    let human = m
+        .record
+        .players
+        .iter()
+        .position(|p| p.kind == PlayerKind::Human);
     Ok(build_view(
         &game,
         ViewContext {

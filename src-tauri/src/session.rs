@@ -5,8 +5,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use carcassonne_ai::Level;
-use carcassonne_engine::{Game, Move, PublicView, RecordPlayer, Setup};
-use carcassonne_storage::{CurrentGame, MoveSpec, MoveSpecError, Profile, Progress, Storage};
+use carcassonne_engine::{
+    Game, Move, MoveName, NameError, PlayerKind, PublicView, RecordPlayer, Setup,
+};
+use carcassonne_storage::{CurrentGame, Profile, Progress, Storage};
 
 use crate::api::{ApiError, GameResult, GameView, OpponentConfig};
 use crate::view::{ViewContext, game_view};
@@ -57,11 +59,13 @@ pub fn mix(seed: u64, salt: u64) -> u64 {
 }
 
 /// The error of a move the UI sent.
-fn move_error(e: MoveSpecError) -> ApiError {
-    match e {
-        MoveSpecError::Invalid(m) => ApiError::new("move/invalid", m),
-        MoveSpecError::Illegal(m) => ApiError::new("move/illegal", m),
-    }
+fn move_error(e: NameError) -> ApiError {
+    let code = if e.is_illegal() {
+        "move/illegal"
+    } else {
+        "move/invalid"
+    };
+    ApiError::new(code, e.to_string())
 }
 
 /// Parses an AI level name.
@@ -110,13 +114,13 @@ impl Session {
         .map_err(|e| ApiError::new("game/bad_setup", e.to_string()))?;
         let mut players = vec![RecordPlayer {
             name: profile.name.clone(),
-            kind: "human".into(),
+            kind: PlayerKind::Human,
             level: None,
         }];
         for (i, l) in levels.iter().enumerate().skip(1) {
             players.push(RecordPlayer {
                 name: AI_NAMES[i - 1].into(),
-                kind: "ai".into(),
+                kind: PlayerKind::Ai,
                 level: l.map(|l| l.name().to_string()),
             });
         }
@@ -239,8 +243,8 @@ impl Session {
         mix(self.ai_seeds[seat as usize], step)
     }
 
-    fn apply(&mut self, mv: Move) -> Result<MoveSpec, ApiError> {
-        let spec = MoveSpec::from_move(&self.game, mv);
+    fn apply(&mut self, mv: Move) -> Result<MoveName, ApiError> {
+        let spec = MoveName::from_move(&self.game, mv);
         self.game
             .play(mv)
             .map_err(|e| ApiError::new("move/illegal", e.to_string()))?;
@@ -253,7 +257,7 @@ impl Session {
     /// # Errors
     /// `game/over`, `game/busy`, `game/not_your_turn`, `move/invalid`, `move/illegal`; the
     /// game is then unchanged.
-    pub fn play_human(&mut self, spec: &MoveSpec) -> Result<(), ApiError> {
+    pub fn play_human(&mut self, spec: &MoveName) -> Result<(), ApiError> {
         if self.over() {
             return Err(ApiError::new("game/over", "the game is over"));
         }
@@ -288,7 +292,7 @@ impl Session {
     ///
     /// # Errors
     /// `ai/failed` if the AI chose an illegal move.
-    pub fn play_ai(&mut self, mv: Move) -> Result<MoveSpec, ApiError> {
+    pub fn play_ai(&mut self, mv: Move) -> Result<MoveName, ApiError> {
         let spec = self
             .apply(mv)
             .map_err(|e| ApiError::new("ai/failed", e.message))?;

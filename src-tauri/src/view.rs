@@ -1,12 +1,11 @@
 //! Building the UI's shapes (`api.rs`) from an engine position. Plain Rust, no Tauri.
 
-use carcassonne_engine::board::Board;
-use carcassonne_engine::geometry::{CORNER_NAMES, HALF_NAMES, SIDE_NAMES};
-use carcassonne_engine::tile::{ABBEY, LAND_TYPES, NO_SEGMENT, START_TILE};
+use carcassonne_engine::notation::corner_name;
+use carcassonne_engine::tile::{LAND_TYPES, START_TILE};
 use carcassonne_engine::{
-    Decision, Event, FigureKind, Game, LoggedEvent, Move, Pos, RecordPlayer, SegmentKind, tables,
+    Decision, Event, FigureKind, Game, LoggedEvent, Move, PlayerKind, Pos, RecordPlayer,
+    SegmentKind, TileInfo, tile_types,
 };
-use carcassonne_storage::notation::segment_name;
 
 use crate::api::{
     ApiError, ByKind, Cell, CellOption, DecisionView, FigureView, GameResult, GameView, OwnerView,
@@ -32,15 +31,6 @@ pub struct ViewContext<'a> {
     pub result: Option<GameResult>,
 }
 
-fn kind_name(k: SegmentKind) -> &'static str {
-    match k {
-        SegmentKind::Road => "road",
-        SegmentKind::City => "city",
-        SegmentKind::Monastery => "monastery",
-        SegmentKind::Field => "field",
-    }
-}
-
 fn cell(p: Pos) -> Cell {
     Cell {
         x: p.x.into(),
@@ -50,17 +40,12 @@ fn cell(p: Pos) -> Cell {
 
 /// The kind of local segment `seg` of the tile at `p`.
 fn segment_kind(game: &Game, p: Pos, seg: u8) -> &'static str {
-    match game.board().at(p) {
-        Some(t) if t.tile != ABBEY => Board::oriented(t)
-            .segments
-            .get(seg as usize)
-            .map_or("field", |s| kind_name(s.kind)),
-        _ => "monastery",
-    }
+    let kind = game.board().at(p).and_then(|t| t.segment_kind(seg));
+    kind.map_or("monastery", SegmentKind::name)
 }
 
 fn tile_id(t: u8) -> String {
-    tables().types[t as usize].id.to_string()
+    TileInfo::of(t).id().to_string()
 }
 
 /// A player's display name.
@@ -131,7 +116,7 @@ pub fn score_event(e: &LoggedEvent) -> ScoreEvent {
             at(&mut out, *pos);
             let json = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
             out.scored = Some(Scored {
-                feature: kind_name(*feature).into(),
+                feature: feature.name().into(),
                 category: json(serde_json::to_value(category).unwrap_or_default()),
                 cause: json(serde_json::to_value(cause).unwrap_or_default()),
                 players: who.clone(),
@@ -236,10 +221,10 @@ pub fn decision_view(game: &Game, human: usize) -> DecisionView {
                     continue;
                 };
                 if kind == FigureKind::Barn {
-                    by_kind.barn.push(CORNER_NAMES[spot as usize & 3].into());
+                    by_kind.barn.push(corner_name(spot).into());
                     continue;
                 }
-                let on = segment_name(game, pos, spot).to_string();
+                let on = game.board().segment_name(pos, spot).to_string();
                 match kind {
                     FigureKind::Follower => by_kind.follower.push(on.clone()),
                     FigureKind::Mayor => by_kind.mayor.push(on.clone()),
@@ -278,7 +263,7 @@ pub fn decision_view(game: &Game, human: usize) -> DecisionView {
                     Move::WagonTo { pos, seg } => Some(TargetOption {
                         x: pos.x.into(),
                         y: pos.y.into(),
-                        on: segment_name(game, pos, seg).into(),
+                        on: game.board().segment_name(pos, seg).into(),
                         feature: segment_kind(game, pos, seg).into(),
                     }),
                     _ => None,
@@ -304,7 +289,7 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
             PlayerView {
                 seat,
                 name: player_name(ctx.players, seat as u8),
-                kind: rp.map_or("ai".into(), |r| r.kind.clone()),
+                kind: rp.map_or(PlayerKind::Ai, |r| r.kind).name().into(),
                 level: rp.and_then(|r| r.level.clone()),
                 score: p.score,
                 breakdown: p.breakdown,
@@ -337,10 +322,10 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
         .map(|f| {
             let pos = placed[f.tile as usize].pos;
             let (on, feature) = if f.kind == FigureKind::Barn {
-                (CORNER_NAMES[f.spot as usize & 3].to_string(), "field")
+                (corner_name(f.spot).to_string(), "field")
             } else {
                 (
-                    segment_name(game, pos, f.spot).to_string(),
+                    game.board().segment_name(pos, f.spot).to_string(),
                     segment_kind(game, pos, f.spot),
                 )
             };
@@ -354,13 +339,12 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
             }
         })
         .collect();
-    let by_type = tables().types[..LAND_TYPES]
-        .iter()
-        .enumerate()
-        .filter(|(_, info)| game.abbey_mayor() || !info.expansion)
-        .map(|(t, info)| TypeCount {
-            id: info.id.into(),
-            count: game.remaining()[t],
+    let by_type = tile_types()
+        .take(LAND_TYPES)
+        .filter(|info| game.abbey_mayor() || !info.expansion())
+        .map(|info| TypeCount {
+            id: info.id().into(),
+            count: game.remaining()[info.tile_type() as usize],
         })
         .collect();
     let from_turn = (game.log().len() as u32).saturating_sub(game.num_players() as u32);
@@ -376,7 +360,7 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
         .map(|o| OwnerView {
             x: o.pos.x.into(),
             y: o.pos.y.into(),
-            on: segment_name(game, o.pos, o.seg).into(),
+            on: game.board().segment_name(o.pos, o.seg).into(),
             feature: segment_kind(game, o.pos, o.seg).into(),
             owners: (0..8u8).filter(|p| o.owners & (1 << p) != 0).collect(),
         })
@@ -417,54 +401,33 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
 
 /// The tile descriptions for drawing tiles.
 pub fn tile_set() -> TileSet {
-    let types = tables()
-        .types
-        .iter()
+    let types = tile_types()
         .map(|info| {
-            let o = &info.orientations[0];
-            let abbey = info.id == "abbey";
-            let edges = if abbey {
-                "----".to_string()
-            } else {
-                (0..4)
-                    .map(|s| match o.edge(s) {
-                        carcassonne_engine::tile::EdgeKind::City => 'C',
-                        carcassonne_engine::tile::EdgeKind::Road => 'R',
-                        carcassonne_engine::tile::EdgeKind::Field => 'F',
-                    })
-                    .collect()
-            };
-            let segments = o
-                .segments
-                .iter()
-                .enumerate()
-                .map(|(i, s)| SegmentDesc {
-                    index: i,
-                    kind: kind_name(s.kind).into(),
-                    name: o.segment_name(i as u8).into(),
-                    sides: (0..4)
-                        .filter(|b| s.sides & (1 << b) != 0)
-                        .map(|b| SIDE_NAMES[b].to_string())
-                        .collect(),
-                    halves: (0..8)
-                        .filter(|b| s.halves & (1 << b) != 0)
-                        .map(|b| HALF_NAMES[b].to_string())
-                        .collect(),
-                    pennants: s.pennants,
-                    cities: (0..16).filter(|b| s.cities & (1 << b) != 0).collect(),
-                    inner: s.inner,
+            let segments = info
+                .segments()
+                .map(|s| SegmentDesc {
+                    index: s.index().into(),
+                    kind: s.kind().name().into(),
+                    name: s.name().into(),
+                    sides: s.sides().map(String::from).collect(),
+                    halves: s.halves().map(String::from).collect(),
+                    pennants: s.pennants(),
+                    cities: s.cities().collect(),
+                    inner: s.inner(),
                 })
                 .collect();
             TileDesc {
-                id: info.id.into(),
-                count: info.count,
-                expansion: info.expansion,
-                edges,
-                monastery: o.monastery != NO_SEGMENT,
-                rotations: (0..4u16)
-                    .filter(|r| abbey || info.distinct_rotations & (1 << r) != 0)
-                    .map(|r| r * 90)
-                    .collect(),
+                id: info.id().into(),
+                count: info.count(),
+                expansion: info.expansion(),
+                edges: info.edges().into(),
+                monastery: info.has_monastery(),
+                // The abbey is the same tile in every rotation, and may be shown in any.
+                rotations: if info.is_abbey() {
+                    vec![0, 90, 180, 270]
+                } else {
+                    info.rotations().collect()
+                },
                 segments,
             }
         })

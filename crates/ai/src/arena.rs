@@ -6,9 +6,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use carcassonne_engine::tile::ABBEY;
 use carcassonne_engine::{
-    Board, Decision, FigureKind, Game, Move, PlayError, PublicView, SegmentKind, SetupError,
+    Decision, FigureKind, Game, Move, PlayError, PublicView, SegmentKind, SetupError,
 };
 use serde::Serialize;
 use thiserror::Error;
@@ -168,9 +167,8 @@ impl Usage {
                         Decision::PlaceFigure { pos, .. } => game
                             .board()
                             .at(pos)
-                            .filter(|t| t.tile != ABBEY)
-                            .and_then(|t| Board::oriented(t).segments.get(spot as usize))
-                            .is_some_and(|s| s.kind == SegmentKind::Field),
+                            .and_then(|t| t.segment_kind(spot))
+                            .is_some_and(|k| k == SegmentKind::Field),
                         _ => false,
                     };
                     if field {

@@ -17,7 +17,7 @@
 //! order.
 
 use carcassonne_engine::board::Placed;
-use carcassonne_engine::{Board, Decision, FigureKind, Game, Move, PublicView, SegmentKind};
+use carcassonne_engine::{Decision, FigureKind, Game, Move, PublicView, SegmentKind};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -92,10 +92,7 @@ impl PlayoutPolicy {
         match mv {
             Move::Figure { kind, spot } => match kind {
                 FigureKind::Follower => {
-                    let kind = Board::oriented(placed)
-                        .segments
-                        .get(usize::from(spot))
-                        .map_or(SegmentKind::Monastery, |s| s.kind);
+                    let kind = placed.segment_kind(spot).unwrap_or(SegmentKind::Monastery);
                     match kind {
                         SegmentKind::Road => self.road,
                         SegmentKind::City => self.city,

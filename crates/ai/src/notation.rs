@@ -3,10 +3,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use carcassonne_engine::geometry::CORNER_NAMES;
 use carcassonne_engine::record::{RecordFigure, RecordTarget, RecordWagon};
-use carcassonne_engine::tile::ABBEY;
-use carcassonne_engine::{Board, Decision, FigureKind, Move, Pos, PublicView, tables};
+use carcassonne_engine::{Decision, Move, Pos, PublicView, TileInfo};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -52,14 +50,6 @@ fn at(p: Pos) -> [i64; 2] {
     [i64::from(p.x), i64::from(p.y)]
 }
 
-/// The record name of local segment `seg` of the tile at `pos` (`monastery` on an abbey).
-fn segment_name(view: &PublicView, pos: Pos, seg: u8) -> String {
-    match view.board().at(pos) {
-        Some(t) if t.tile != ABBEY => Board::oriented(t).segment_name(seg).to_string(),
-        _ => "monastery".to_string(),
-    }
-}
-
 /// Writes `mv`, a legal move for the pending decision of `view`, in record notation.
 pub fn describe_move(view: &PublicView, mv: Move) -> MoveNotation {
     let decision = view.decision();
@@ -86,40 +76,22 @@ pub fn describe_move(view: &PublicView, mv: Move) -> MoveNotation {
         Move::Draw => out.draw = Some(true),
         Move::Place { pos, rot } => {
             if let Decision::PlaceTile { tile, .. } = decision {
-                out.tile = Some(tables().types[tile as usize].id.to_string());
+                out.tile = Some(TileInfo::of(tile).id().to_string());
             }
             out.at = Some(at(pos));
             out.rotation = Some(90 * u16::from(rot));
         }
         Move::Abbey { pos } => out.abbey = Some(at(pos)),
         Move::Figure { kind, spot } => {
-            let figure = match (kind, decision) {
-                (FigureKind::Barn, _) => RecordFigure {
-                    kind: kind.name().into(),
-                    on: None,
-                    corner: CORNER_NAMES.get(spot as usize).map(|c| c.to_string()),
-                },
-                (_, Decision::PlaceFigure { pos, .. }) => RecordFigure {
-                    kind: kind.name().into(),
-                    on: Some(segment_name(view, pos, spot)),
-                    corner: None,
-                },
-                _ => RecordFigure {
-                    kind: kind.name().into(),
-                    on: None,
-                    corner: None,
-                },
-            };
-            out.figure = Some(Some(figure));
+            if let Decision::PlaceFigure { pos, .. } = decision {
+                out.figure = Some(Some(RecordFigure::named(view.board(), pos, kind, spot)));
+            }
         }
         Move::NoFigure => out.figure = Some(None),
         Move::WagonTo { pos, seg } => {
             out.wagon = Some(RecordWagon {
                 player: usize::from(out.player),
-                to: Some(RecordTarget {
-                    at: at(pos),
-                    on: segment_name(view, pos, seg),
-                }),
+                to: Some(RecordTarget::named(view.board(), pos, seg)),
             });
         }
         Move::WagonHome => {

@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use carcassonne_ai::arena::{ArenaConfig, PlayerSpec, run_arena, wilson95};
 use carcassonne_ai::{Budget, Level, choose_move, describe_move, suggest};
-use carcassonne_engine::{Decision, Game, Move, PublicView, Record, RecordPlayer, Setup};
+use carcassonne_engine::{
+    Decision, Game, Move, PlayerKind, PublicView, Record, RecordPlayer, Setup,
+};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -244,7 +246,7 @@ fn hints_name_the_move_in_record_notation() {
     let names = (0..2)
         .map(|i| RecordPlayer {
             name: format!("P{i}"),
-            kind: "human".into(),
+            kind: PlayerKind::Human,
             level: None,
         })
         .collect();

@@ -14,7 +14,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use carcassonne_engine::{Game, Record, RecordPlayer, Setup};
+use carcassonne_engine::{Game, PlayerKind, Record, RecordPlayer, Setup};
 use clap::{Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -163,7 +163,7 @@ pub(crate) fn random_record(setup: &Setup) -> Result<Record, String> {
     let names = (1..=setup.players)
         .map(|i| RecordPlayer {
             name: format!("Random {i}"),
-            kind: "ai".into(),
+            kind: PlayerKind::Ai,
             level: Some("random".into()),
         })
         .collect();

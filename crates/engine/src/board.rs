@@ -5,7 +5,7 @@
 //! the grid by the low seven bits of each coordinate never lets two live cells collide.
 
 use crate::geometry::{Pos, opposite_side};
-use crate::tile::{ABBEY, Oriented, TileType, tables};
+use crate::tile::{ABBEY, Oriented, SegmentKind, TileType, tables};
 
 const SIZE_BITS: u32 = 7;
 const SIZE: usize = 1 << SIZE_BITS;
@@ -37,6 +37,23 @@ pub struct FrontierCell {
     pub value: u8,
     /// How many of the four orthogonal neighbours hold a tile (4 makes a hole).
     pub neighbours: u8,
+}
+
+impl Placed {
+    /// The kind of its local segment `seg` (the abbey's only segment is a monastery).
+    #[inline]
+    pub fn segment_kind(&self, seg: u8) -> Option<SegmentKind> {
+        Board::oriented(self)
+            .segments
+            .get(seg as usize)
+            .map(|s| s.kind)
+    }
+
+    /// Whether it is the abbey.
+    #[inline]
+    pub fn is_abbey(&self) -> bool {
+        self.tile == ABBEY
+    }
 }
 
 impl FrontierCell {
@@ -113,7 +130,7 @@ impl Board {
 
     /// The oriented tile data of a placed tile.
     #[inline]
-    pub fn oriented(placed: &Placed) -> &'static Oriented {
+    pub(crate) fn oriented(placed: &Placed) -> &'static Oriented {
         &tables().types[placed.tile as usize].orientations[placed.rot as usize]
     }
 

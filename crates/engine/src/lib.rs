@@ -21,16 +21,18 @@
 //!
 //! Modules:
 //! - [`geometry`]: positions, sides, half-edges, rotations.
-//! - [`tile`]: the tile set as data, and each tile's oriented tables.
+//! - [`tile`]: the tile set as data (oriented tables inside; [`TileInfo`] describes a type).
 //! - [`board`]: the grid and its frontier (where a tile may go, which cells are holes).
 //! - [`moves`]: [`Move`] (a choice) and [`Decision`] (what is asked).
 //! - [`game`]: [`Game`], split by job into `setup` (dealing, starting), `features` (segments,
 //!   union-find, tallies; placing tiles and abbeys), `movegen` (legal moves and
 //!   [`Game::is_legal`], read-only), `turn` (applying moves, turn flow) and `explain` (why a
 //!   move is refused).
-//! - `scoring` (private): completed features, barns, figures home, wagons, final scoring.
-//! - [`query`]: read-only questions (feature owners, projected scores).
+//!   `scoring` (completed features, barns, figures home, wagons, final scoring) and [`query`]
+//!   (read-only questions: feature owners, projected scores) are parts of it too.
 //! - [`view`]: [`PublicView`], what an AI may see.
+//! - [`notation`]: moves by name both ways ([`MoveName`]), segment and corner names, the
+//!   coordinate limit and rotation check.
 //! - [`record`]: game records (RULES.md §6): parse, replay, write.
 //! - [`event`]: itemised events and score breakdowns.
 //! - [`error`]: setup and play errors.
@@ -74,9 +76,8 @@ pub mod event;
 pub mod game;
 pub mod geometry;
 pub mod moves;
-pub mod query;
+pub mod notation;
 pub mod record;
-mod scoring;
 pub mod tile;
 pub mod view;
 
@@ -86,10 +87,11 @@ pub use error::{
     WagonReason,
 };
 pub use event::{Breakdown, Category, Cause, Event, LoggedEvent};
+pub use game::query::{self, FeatureInfo, SegmentOwner};
 pub use game::{Figure, Game, PlayerState, Setup, TurnEntry};
 pub use geometry::Pos;
 pub use moves::{Decision, FigureKind, Move};
-pub use query::{FeatureInfo, SegmentOwner};
-pub use record::{MAX_RECORD_BYTES, MAX_TURNS, Record, RecordError, RecordPlayer};
-pub use tile::{SegmentKind, TileType, tables};
+pub use notation::{MoveName, NameError};
+pub use record::{MAX_RECORD_BYTES, MAX_TURNS, PlayerKind, Record, RecordError, RecordPlayer};
+pub use tile::{SegmentInfo, SegmentKind, TileInfo, TileType, tile_types};
 pub use view::PublicView;

@@ -20,9 +20,10 @@ use thiserror::Error;
 
 use crate::board::Board;
 use crate::game::{Game, MAX_PLAYERS, Setup, TurnEntry, check_tile};
-use crate::geometry::{CORNER_NAMES, Pos, parse_corner};
+use crate::geometry::Pos;
 use crate::moves::{Decision, FigureKind, Move};
-use crate::tile::{ABBEY, LAND_TYPES, START_TILE, TileType, tables};
+use crate::notation::{MoveName, NameError, WagonTarget, check_pos, check_rotation};
+use crate::tile::{LAND_TYPES, START_TILE, TileType, tables};
 
 /// The format tag of version 1 records.
 pub const FORMAT: &str = "carcassonne-record/1";
@@ -39,8 +40,6 @@ pub const MAX_RECORD_BYTES: usize = 1 << 20;
 /// during the game, or the abbey or the pass of the final round), for up to 6 players.
 /// [`Record::parse`] stops reading `turns` at the first entry beyond it.
 pub const MAX_TURNS: usize = 83 + MAX_PLAYERS;
-/// How far from the start tile a recorded position may lie.
-const MAX_COORD: i64 = 200;
 /// The most characters an error quotes from one input string (escaped), before an ellipsis.
 const QUOTE_CHARS: usize = 40;
 /// The most characters of an error's reason, before an ellipsis.
@@ -175,6 +174,26 @@ fn json_reason(e: &serde_json::Error, turn_text: bool) -> String {
     out
 }
 
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerKind {
+    /// A person (`human`).
+    Human,
+    /// The program (`ai`).
+    Ai,
+}
+
+impl PlayerKind {
+    /// The kind's name in records: `human` or `ai`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Human => "human",
+            PlayerKind::Ai => "ai",
+        }
+    }
+}
+
 /// A player as a record names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -182,10 +201,43 @@ pub struct RecordPlayer {
     /// Display name.
     pub name: String,
     /// `human` or `ai`.
-    pub kind: String,
+    pub kind: PlayerKind,
     /// The AI level, for AI players.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
+}
+
+/// A player as read, its kind still text (an unknown kind is a set-up error of the record).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlayer {
+    name: String,
+    kind: String,
+    #[serde(default)]
+    level: Option<String>,
+}
+
+impl RawPlayer {
+    fn into_player(self) -> Result<RecordPlayer, RecordError> {
+        let kind = match self.kind.as_str() {
+            "human" => PlayerKind::Human,
+            "ai" => PlayerKind::Ai,
+            _ => {
+                return err(
+                    0,
+                    format!(
+                        "format: player kind {} is neither \"human\" nor \"ai\"",
+                        quote(&self.kind)
+                    ),
+                );
+            }
+        };
+        Ok(RecordPlayer {
+            name: self.name,
+            kind,
+            level: self.level,
+        })
+    }
 }
 
 /// A figure in a turn entry.
@@ -278,7 +330,7 @@ pub struct Record {
 #[serde(deny_unknown_fields)]
 struct RawRecord<'a> {
     format: String,
-    players: Vec<RecordPlayer>,
+    players: Vec<RawPlayer>,
     #[serde(default)]
     expansions: Option<Vec<String>>,
     #[serde(default)]
@@ -453,6 +505,40 @@ impl RecordTurn {
     }
 }
 
+impl RecordFigure {
+    /// A figure of `kind` on `spot` of the tile at `pos`, named as a record writes it.
+    pub fn named(board: &Board, pos: Pos, kind: FigureKind, spot: u8) -> RecordFigure {
+        let name = Some(board.spot_name(pos, kind, spot).to_string());
+        let (on, corner) = match kind {
+            FigureKind::Barn => (None, name),
+            _ => (name, None),
+        };
+        RecordFigure {
+            kind: kind.name().into(),
+            on,
+            corner,
+        }
+    }
+}
+
+impl RecordTarget {
+    /// Local segment `seg` of the tile at `pos`, named as a record writes it.
+    pub fn named(board: &Board, pos: Pos, seg: u8) -> RecordTarget {
+        RecordTarget {
+            at: [pos.x.into(), pos.y.into()],
+            on: board.segment_name(pos, seg).into(),
+        }
+    }
+}
+
+/// Checks the number of players (1 to 6).
+fn check_players(n: usize) -> Result<(), RecordError> {
+    if !(1..=6).contains(&n) {
+        return err(0, format!("format: {n} players; a record holds 1 to 6"));
+    }
+    Ok(())
+}
+
 fn article(kind: &str) -> &'static str {
     if kind == "abbey" { "an" } else { "a" }
 }
@@ -492,9 +578,11 @@ impl Record {
             turn.check_shape(i + 1, keys)?;
             turns.push(turn);
         }
+        check_players(raw.players.len())?;
+        let players = raw.players.into_iter().map(RawPlayer::into_player);
         let record = Record {
             format: raw.format,
-            players: raw.players,
+            players: players.collect::<Result<_, _>>()?,
             expansions: raw.expansions.unwrap_or_default(),
             seed: raw.seed,
             turns,
@@ -512,28 +600,9 @@ impl Record {
     /// The set-up the record describes.
     ///
     /// # Errors
-    /// Unknown expansions, player kinds or player counts (turn 0).
+    /// Unknown expansions or player counts (turn 0).
     pub fn setup(&self) -> Result<Setup, RecordError> {
-        if !(1..=6).contains(&self.players.len()) {
-            return err(
-                0,
-                format!(
-                    "format: {} players; a record holds 1 to 6",
-                    self.players.len()
-                ),
-            );
-        }
-        for p in &self.players {
-            if p.kind != "human" && p.kind != "ai" {
-                return err(
-                    0,
-                    format!(
-                        "format: player kind {} is neither \"human\" nor \"ai\"",
-                        quote(&p.kind)
-                    ),
-                );
-            }
-        }
+        check_players(self.players.len())?;
         let mut abbey_mayor = false;
         for e in &self.expansions {
             if e == ABBEY_MAYOR {
@@ -551,35 +620,15 @@ impl Record {
 
     /// Builds the record of a game: its log, with the given players.
     pub fn from_game(game: &Game, players: Vec<RecordPlayer>) -> Record {
-        let name = |pos: Pos, seg: u8| {
-            let t = game.board().at(pos).copied();
-            match t {
-                Some(t) if t.tile != ABBEY => Board::oriented(&t).segment_name(seg).to_string(),
-                _ => "monastery".to_string(),
-            }
-        };
+        let board = game.board();
         let figure = |pos: Pos, f: &Option<(FigureKind, u8)>| {
-            f.map(|(kind, spot)| match kind {
-                FigureKind::Barn => RecordFigure {
-                    kind: kind.name().into(),
-                    on: None,
-                    corner: Some(CORNER_NAMES[spot as usize].into()),
-                },
-                _ => RecordFigure {
-                    kind: kind.name().into(),
-                    on: Some(name(pos, spot)),
-                    corner: None,
-                },
-            })
+            f.map(|(kind, spot)| RecordFigure::named(board, pos, kind, spot))
         };
         let wagons = |w: &Vec<(u8, Option<(Pos, u8)>)>| {
             w.iter()
                 .map(|&(player, to)| RecordWagon {
                     player: player as usize,
-                    to: to.map(|(p, seg)| RecordTarget {
-                        at: [p.x as i64, p.y as i64],
-                        on: name(p, seg),
-                    }),
+                    to: to.map(|(p, seg)| RecordTarget::named(board, p, seg)),
                 })
                 .collect()
         };
@@ -726,17 +775,31 @@ fn play(game: &mut Game, turn: usize, mv: Move) -> Result<(), RecordError> {
     game.play(mv).or_else(|e| err(turn, e.to_string()))
 }
 
-fn pos_of(turn: usize, at: [i64; 2]) -> Result<Pos, RecordError> {
-    if at.iter().any(|c| !(-MAX_COORD..=MAX_COORD).contains(c)) {
-        return err(
-            turn,
-            format!(
-                "illegal placement: position ({}, {}) is far off the board",
-                at[0], at[1]
-            ),
-        );
+/// A [`NameError`] as a record's reason: `category: what is wrong`.
+fn name_reason(e: NameError) -> String {
+    match e {
+        NameError::FarOff { .. } => format!("illegal placement: {e}"),
+        NameError::BadRotation(_) => format!("format: {e}"),
+        NameError::UnknownFigure(kind) => format!("format: unknown figure kind {}", quote(&kind)),
+        NameError::NotCorner(_) => "figure: a barn needs a \"corner\" (NW, NE, SE or SW)".into(),
+        NameError::NoTile(_) => "figure: no tile".into(),
+        NameError::NoFeature { name, .. } => {
+            format!("figure: the tile has no feature at {}", quote(&name))
+        }
+        NameError::NoFigureNow => "figure: no figure can be placed on this tile now".into(),
     }
-    Ok(Pos::new(at[0] as i16, at[1] as i16))
+}
+
+/// Plays the move `name` names.
+fn play_name(game: &mut Game, turn: usize, name: &MoveName) -> Result<(), RecordError> {
+    let mv = name.to_move(game).or_else(|e| err(turn, name_reason(e)))?;
+    play(game, turn, mv)
+}
+
+/// A recorded position as a name's coordinates.
+fn xy(turn: usize, at: [i64; 2]) -> Result<(i32, i32), RecordError> {
+    let pos = check_pos(at[0], at[1]).or_else(|e| err(turn, name_reason(e)))?;
+    Ok((pos.x.into(), pos.y.into()))
 }
 
 fn replay_turn(game: &mut Game, turn: usize, t: &RecordTurn) -> Result<(), RecordError> {
@@ -765,24 +828,20 @@ fn replay_turn(game: &mut Game, turn: usize, t: &RecordTurn) -> Result<(), Recor
         );
     }
     if t.tile.is_some() {
-        let Decision::PlaceTile { tile, .. } = game.decision() else {
+        if !matches!(game.decision(), Decision::PlaceTile { .. }) {
             return err(
                 turn,
                 "illegal placement: no tile is drawn now (the pile is empty)",
             );
-        };
+        }
         let (Some(at), Some(rotation)) = (t.at, t.rotation) else {
             return err(turn, "format: a tile entry needs \"at\" and \"rotation\"");
         };
-        if !matches!(rotation, 0 | 90 | 180 | 270) {
-            return err(
-                turn,
-                format!("format: rotation {rotation} is not 0, 90, 180 or 270"),
-            );
-        }
-        let pos = pos_of(turn, at)?;
-        let rot = tables().types[tile as usize].canonical_rotation[(rotation / 90) as usize];
-        play(game, turn, Move::Place { pos, rot })?;
+        // The rotation is checked first (so that it fits the name), then the position.
+        let rot = check_rotation(rotation).or_else(|e| err(turn, name_reason(e)))?;
+        let (x, y) = xy(turn, at)?;
+        let rotation = 90 * i32::from(rot);
+        play_name(game, turn, &MoveName::Place { x, y, rotation })?;
     } else if let Some(at) = t.abbey {
         match game.decision() {
             Decision::DrawOrAbbey { .. } | Decision::FinalAbbey { .. } => {}
@@ -793,8 +852,8 @@ fn replay_turn(game: &mut Game, turn: usize, t: &RecordTurn) -> Result<(), Recor
                 );
             }
         }
-        let pos = pos_of(turn, at)?;
-        play(game, turn, Move::Abbey { pos })?;
+        let (x, y) = xy(turn, at)?;
+        play_name(game, turn, &MoveName::Abbey { x, y })?;
     } else {
         if t.pass != Some(true) {
             return err(turn, "format: \"pass\" must be true");
@@ -816,47 +875,26 @@ fn replay_figure(
     turn: usize,
     figure: Option<&RecordFigure>,
 ) -> Result<(), RecordError> {
-    let Decision::PlaceFigure { pos, .. } = game.decision() else {
-        return match figure {
-            Some(_) => err(turn, "figure: no figure can be placed on this tile now"),
-            None => Ok(()),
-        };
+    let f = match (game.decision(), figure) {
+        (Decision::PlaceFigure { .. }, Some(f)) => f,
+        (Decision::PlaceFigure { .. }, None) => return play(game, turn, Move::NoFigure),
+        (_, Some(_)) => return err(turn, name_reason(NameError::NoFigureNow)),
+        (_, None) => return Ok(()),
     };
-    let Some(f) = figure else {
-        return play(game, turn, Move::NoFigure);
+    // A barn stands on a `corner`, the others `on` a segment.
+    let on = match FigureKind::parse(&f.kind) {
+        Some(FigureKind::Barn) => &f.corner,
+        _ => &f.on,
     };
-    let Some(kind) = FigureKind::parse(&f.kind) else {
-        return err(
-            turn,
-            format!("format: unknown figure kind {}", quote(&f.kind)),
-        );
+    let name = MoveName::Figure {
+        kind: f.kind.clone(),
+        on: on.clone().unwrap_or_default(),
     };
-    let Some(placed) = game.board().at(pos).copied() else {
-        return err(turn, "figure: no tile");
-    };
-    let spot = if kind == FigureKind::Barn {
-        let Some(corner) = f.corner.as_deref().and_then(parse_corner) else {
-            return err(turn, "figure: a barn needs a \"corner\" (NW, NE, SE or SW)");
-        };
-        corner
-    } else {
-        let Some(on) = f.on.as_deref() else {
-            return err(turn, "figure: the figure needs \"on\"");
-        };
-        let seg = if placed.tile == ABBEY {
-            (on == "monastery").then_some(0)
-        } else {
-            Board::oriented(&placed).segment_named(on)
-        };
-        let Some(seg) = seg else {
-            return err(
-                turn,
-                format!("figure: the tile has no feature at {}", quote(on)),
-            );
-        };
-        seg
-    };
-    play(game, turn, Move::Figure { kind, spot })
+    let mv = name.to_move(game).or_else(|e| match (e, on) {
+        (NameError::NoFeature { .. }, None) => err(turn, "figure: the figure needs \"on\""),
+        (e, _) => err(turn, name_reason(e)),
+    })?;
+    play(game, turn, mv)
 }
 
 fn replay_wagons(game: &mut Game, turn: usize, wagons: &[RecordWagon]) -> Result<(), RecordError> {
@@ -887,26 +925,21 @@ fn replay_wagons(game: &mut Game, turn: usize, wagons: &[RecordWagon]) -> Result
             }
             match game.decision() {
                 Decision::MoveWagon { player, .. } if player as usize == w.player => {
-                    let mv = match &w.to {
-                        None => Move::WagonHome,
+                    let to = match &w.to {
+                        None => None,
                         Some(target) => {
-                            let pos = pos_of(turn, target.at)?;
-                            let seg = match game.board().at(pos) {
-                                Some(t) if t.tile == ABBEY => {
-                                    (target.on == "monastery").then_some(0)
-                                }
-                                Some(t) => Board::oriented(t).segment_named(&target.on),
-                                None => None,
-                            };
-                            let Some(seg) = seg else {
-                                return err(
-                                    turn,
-                                    format!("wagon: no feature {} at {pos}", quote(&target.on)),
-                                );
-                            };
-                            Move::WagonTo { pos, seg }
+                            let (x, y) = xy(turn, target.at)?;
+                            let on = target.on.clone();
+                            Some(WagonTarget { x, y, on })
                         }
                     };
+                    let mv = MoveName::Wagon { to }.to_move(game).or_else(|e| match e {
+                        NameError::NoTile(pos) | NameError::NoFeature { pos, .. } => {
+                            let on = w.to.as_ref().map_or("", |t| &t.on);
+                            err(turn, format!("wagon: no feature {} at {pos}", quote(on)))
+                        }
+                        e => err(turn, name_reason(e)),
+                    })?;
                     play(game, turn, mv)?;
                     k += 1;
                     break;

@@ -2,39 +2,28 @@
 //!
 //! Every tile type is a few declarative words: its edges and its segments (roads, cities,
 //! fields, the monastery), the pennants of each city and the cities each field touches.
-//! [`tables`] turns them once into the oriented form the engine works with: for each
+//! The engine turns them once into the oriented form it works with (private): for each
 //! rotation the edge pattern, each segment's rotated masks, which segment lies on each side
-//! and half-edge, and which corners are field corners.
+//! and half-edge, and which corners are field corners. [`TileInfo`] and [`SegmentInfo`]
+//! describe a type to the outside, read-only (see [`tile_types`]).
 
 use std::sync::OnceLock;
 
 use crate::geometry::{HALF_NAMES, SIDE_NAMES, corner_halves, rotate_halves, rotate_sides};
 
-/// A tile type: an index into [`tables`]`().types`.
+/// A tile type: the index of its [`TileInfo`] in [`tile_types`].
 pub type TileType = u8;
 
 /// Number of land tile types (24 base + 12 Abbey & Mayor).
 pub const LAND_TYPES: usize = 36;
 /// The abbey tile's type index (never in the pile).
-pub const ABBEY: TileType = 36;
+pub(crate) const ABBEY: TileType = 36;
 /// The start tile's type (`D`).
 pub const START_TILE: TileType = 3;
 /// The most segments any tile has (AM5: monastery, four roads, four fields).
 pub const MAX_SEGMENTS: usize = 9;
 /// Marks "no segment" in the side and half-edge tables.
-pub const NO_SEGMENT: u8 = 0xFF;
-
-/// What a tile side shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum EdgeKind {
-    /// A field edge.
-    Field = 0,
-    /// A road edge.
-    Road = 1,
-    /// A city edge.
-    City = 2,
-}
+pub(crate) const NO_SEGMENT: u8 = 0xFF;
 
 /// The kind of a segment (a feature's piece on one tile).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -51,9 +40,21 @@ pub enum SegmentKind {
     Field = 3,
 }
 
+impl SegmentKind {
+    /// The kind's name: `road`, `city`, `monastery` or `field`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SegmentKind::Road => "road",
+            SegmentKind::City => "city",
+            SegmentKind::Monastery => "monastery",
+            SegmentKind::Field => "field",
+        }
+    }
+}
+
 /// One segment of a tile in a given orientation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Segment {
+pub(crate) struct Segment {
     /// What the segment is.
     pub kind: SegmentKind,
     /// Sides it touches (bit per side), for roads and cities.
@@ -70,7 +71,7 @@ pub struct Segment {
 
 /// A tile type in one orientation.
 #[derive(Clone, Debug)]
-pub struct Oriented {
+pub(crate) struct Oriented {
     /// Edge kinds, two bits per side (N in bits 0–1, E in 2–3, …).
     pub pattern: u8,
     /// The segments, in the tile's declaration order (so local indices never change).
@@ -86,15 +87,6 @@ pub struct Oriented {
 }
 
 impl Oriented {
-    /// The edge kind on side `side`.
-    pub fn edge(&self, side: u8) -> EdgeKind {
-        match (self.pattern >> (2 * side)) & 3 {
-            0 => EdgeKind::Field,
-            1 => EdgeKind::Road,
-            _ => EdgeKind::City,
-        }
-    }
-
     /// The canonical name of local segment `seg` in this orientation (RULES.md §1): the first
     /// side (N, E, S, W) of a road or city, the first half-edge of a field, `inner`/`inner2`,
     /// or `monastery`.
@@ -135,11 +127,13 @@ impl Oriented {
     }
 }
 
-/// A tile type as declared.
+/// A tile type as declared, with its four orientations.
 #[derive(Clone, Debug)]
-pub struct TileInfo {
+pub(crate) struct TileData {
     /// Its id in the rules and records (`A`…`X`, `AM1`…`AM12`, `abbey`).
     pub id: &'static str,
+    /// The edges as declared (`N E S W`, e.g. `CRFR`; `----` for the abbey).
+    pub edges: &'static str,
     /// Copies in the set (the start tile is one of the `D`s).
     pub count: u8,
     /// Whether it belongs to Abbey & Mayor.
@@ -154,9 +148,9 @@ pub struct TileInfo {
 
 /// All tile types.
 #[derive(Debug)]
-pub struct Tables {
+pub(crate) struct Tables {
     /// Indexed by [`TileType`]: the 36 land types, then the abbey.
-    pub types: Vec<TileInfo>,
+    pub types: Vec<TileData>,
 }
 
 impl Tables {
@@ -166,6 +160,148 @@ impl Tables {
             .iter()
             .position(|t| t.id == id)
             .map(|i| i as TileType)
+    }
+}
+
+/// A tile type as the rules declare it (RULES.md §2), read-only; segments are described in
+/// rotation 0. Get one with [`TileInfo::of`], [`TileInfo::by_id`] or [`tile_types`].
+#[derive(Clone, Copy, Debug)]
+pub struct TileInfo {
+    tile: TileType,
+    data: &'static TileData,
+}
+
+/// Every tile type in [`TileType`] order: the 36 land types (24 base, then 12 Abbey & Mayor),
+/// then the abbey.
+pub fn tile_types() -> impl ExactSizeIterator<Item = TileInfo> {
+    (0..tables().types.len()).map(|t| TileInfo::of(t as TileType))
+}
+
+impl TileInfo {
+    /// The type `tile`.
+    ///
+    /// # Panics
+    /// If `tile` is not a tile type (at most [`LAND_TYPES`], the abbey).
+    pub fn of(tile: TileType) -> TileInfo {
+        TileInfo {
+            tile,
+            data: &tables().types[tile as usize],
+        }
+    }
+
+    /// The type whose id is `id`.
+    pub fn by_id(id: &str) -> Option<TileInfo> {
+        tables().by_id(id).map(TileInfo::of)
+    }
+
+    /// Its [`TileType`].
+    pub fn tile_type(self) -> TileType {
+        self.tile
+    }
+
+    /// Its id in the rules and records (`A`…`X`, `AM1`…`AM12`, `abbey`).
+    pub fn id(self) -> &'static str {
+        self.data.id
+    }
+
+    /// Copies in the set (the start tile is one of the `D`s; 0 for the abbey, which each
+    /// player holds).
+    pub fn count(self) -> u8 {
+        self.data.count
+    }
+
+    /// Whether it belongs to Abbey & Mayor.
+    pub fn expansion(self) -> bool {
+        self.data.expansion
+    }
+
+    /// Whether it is the abbey.
+    pub fn is_abbey(self) -> bool {
+        self.tile == ABBEY
+    }
+
+    /// The edges N, E, S, W as letters: `C` city, `R` road, `F` field (`----` for the abbey).
+    pub fn edges(self) -> &'static str {
+        self.data.edges
+    }
+
+    /// Whether it shows a monastery (or is the abbey).
+    pub fn has_monastery(self) -> bool {
+        self.data.orientations[0].monastery != NO_SEGMENT
+    }
+
+    /// The rotations in degrees that give distinct tiles (the first of each equal group).
+    pub fn rotations(self) -> impl Iterator<Item = u16> {
+        let distinct = self.data.distinct_rotations;
+        (0..4u16)
+            .filter(move |r| distinct & (1 << r) != 0)
+            .map(|r| 90 * r)
+    }
+
+    /// Its segments in rotation 0, by local index.
+    pub fn segments(self) -> impl ExactSizeIterator<Item = SegmentInfo> {
+        let o = &self.data.orientations[0];
+        (0..o.segments.len()).map(move |i| SegmentInfo { o, index: i as u8 })
+    }
+}
+
+/// One segment of a [`TileInfo`] in rotation 0, read-only.
+#[derive(Clone, Copy, Debug)]
+pub struct SegmentInfo {
+    o: &'static Oriented,
+    index: u8,
+}
+
+impl SegmentInfo {
+    fn seg(self) -> &'static Segment {
+        &self.o.segments[self.index as usize]
+    }
+
+    /// Its local index (the `spot` of a figure on it).
+    pub fn index(self) -> u8 {
+        self.index
+    }
+
+    /// What it is.
+    pub fn kind(self) -> SegmentKind {
+        self.seg().kind
+    }
+
+    /// Its canonical name (RULES.md §1).
+    pub fn name(self) -> &'static str {
+        self.o.segment_name(self.index)
+    }
+
+    /// The sides a road or city touches, N, E, S, W in that order.
+    pub fn sides(self) -> impl Iterator<Item = &'static str> {
+        let mask = self.seg().sides;
+        (0..4)
+            .filter(move |b| mask & (1 << b) != 0)
+            .map(|b| SIDE_NAMES[b])
+    }
+
+    /// The half-edges a field touches, `Nw` … `Wn` in that order.
+    pub fn halves(self) -> impl Iterator<Item = &'static str> {
+        let mask = self.seg().halves;
+        (0..8)
+            .filter(move |b| mask & (1 << b) != 0)
+            .map(|b| HALF_NAMES[b])
+    }
+
+    /// The pennants of a city.
+    pub fn pennants(self) -> u8 {
+        self.seg().pennants
+    }
+
+    /// For a field: the local indices of the cities it touches.
+    pub fn cities(self) -> impl Iterator<Item = usize> {
+        let mask = self.seg().cities;
+        (0..16).filter(move |b| mask & (1 << b) != 0)
+    }
+
+    /// For a field touching no edge: 1 for `inner`, 2 for `inner2`; else 0.
+    pub fn inner(self) -> u8 {
+        self.seg().inner
     }
 }
 
@@ -333,7 +469,7 @@ const SPECS: [(&str, u8, &str, &str); 37] = [
 ];
 
 /// The tile tables, built once.
-pub fn tables() -> &'static Tables {
+pub(crate) fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(build)
 }
@@ -356,8 +492,9 @@ fn build() -> Tables {
                     distinct |= 1 << r;
                 }
             }
-            TileInfo {
+            TileData {
                 id,
+                edges,
                 count,
                 expansion: (24..LAND_TYPES).contains(&i),
                 orientations,
@@ -522,33 +659,4 @@ fn orient(canonical: &Oriented, rot: u8) -> Oriented {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_declared_edge_has_its_segments() {
-        for t in &tables().types[..LAND_TYPES] {
-            for o in &t.orientations {
-                for side in 0..4u8 {
-                    let kind = o.edge(side);
-                    let seg = o.side_segment[side as usize];
-                    assert_eq!(
-                        kind != EdgeKind::Field,
-                        seg != NO_SEGMENT,
-                        "{} side {side}",
-                        t.id
-                    );
-                    for half in [2 * side, 2 * side + 1] {
-                        let f = o.half_segment[half as usize];
-                        assert_eq!(
-                            kind != EdgeKind::City,
-                            f != NO_SEGMENT,
-                            "{} half {half}",
-                            t.id
-                        );
-                    }
-                }
-            }
-        }
-    }
-}
+mod tests;

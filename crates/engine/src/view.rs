@@ -7,10 +7,10 @@
 
 use crate::board::Board;
 use crate::event::LoggedEvent;
+use crate::game::query::{FeatureInfo, SegmentOwner};
 use crate::game::{Figure, Game, PlayerState, TurnEntry};
 use crate::geometry::Pos;
 use crate::moves::{Decision, Move};
-use crate::query::{FeatureInfo, SegmentOwner};
 use crate::tile::LAND_TYPES;
 
 /// A read-only window on a game that hides the order of the pile.

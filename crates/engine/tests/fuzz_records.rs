@@ -10,7 +10,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use carcassonne_engine::{Game, MAX_TURNS, Record, RecordError, RecordPlayer, Setup};
+use carcassonne_engine::{Game, MAX_TURNS, PlayerKind, Record, RecordError, RecordPlayer, Setup};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -48,7 +48,7 @@ fn corpus() -> &'static [String] {
             let names = (0..players)
                 .map(|i| RecordPlayer {
                     name: format!("P{i}"),
-                    kind: "ai".into(),
+                    kind: PlayerKind::Ai,
                     level: Some("hard".into()),
                 })
                 .collect();

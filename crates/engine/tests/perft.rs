@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use carcassonne_engine::{
-    FigureKind, Game, Move, Pos, Record, RecordPlayer, Setup, TurnEntry, tables,
+    FigureKind, Game, Move, PlayerKind, Pos, Record, RecordPlayer, Setup, TileInfo, TurnEntry,
 };
 use serde::{Deserialize, Serialize};
 
@@ -133,7 +133,7 @@ fn pile_of(game: &Game) -> String {
         .iter()
         .filter_map(|e| match e {
             TurnEntry::Tile { tile, .. } | TurnEntry::Discarded { tile } => {
-                Some(tables().types[*tile as usize].id.to_string())
+                Some(TileInfo::of(*tile).id().to_string())
             }
             _ => None,
         })
@@ -256,7 +256,7 @@ fn record_players(n: usize) -> Vec<RecordPlayer> {
     (0..n)
         .map(|i| RecordPlayer {
             name: format!("P{}", i + 1),
-            kind: "ai".into(),
+            kind: PlayerKind::Ai,
             level: Some("random".into()),
         })
         .collect()

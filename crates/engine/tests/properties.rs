@@ -1,7 +1,9 @@
 //! Properties over many seeded random games, base and expansion, 1–6 players.
 
 use carcassonne_engine::game::FOLLOWERS;
-use carcassonne_engine::{Decision, FigureKind, Game, Move, Pos, Record, RecordPlayer, Setup};
+use carcassonne_engine::{
+    Decision, FigureKind, Game, Move, PlayerKind, Pos, Record, RecordPlayer, Setup,
+};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -10,7 +12,7 @@ fn players(n: usize) -> Vec<RecordPlayer> {
     (0..n)
         .map(|i| RecordPlayer {
             name: format!("P{i}"),
-            kind: "ai".into(),
+            kind: PlayerKind::Ai,
             level: Some("random".into()),
         })
         .collect()

@@ -3,7 +3,8 @@
 
 use carcassonne_engine::game::MAX_PLAYERS;
 use carcassonne_engine::{
-    Game, MAX_RECORD_BYTES, MAX_TURNS, Record, RecordError, RecordPlayer, Setup, tables,
+    Game, MAX_RECORD_BYTES, MAX_TURNS, PlayerKind, Record, RecordError, RecordPlayer, Setup,
+    tile_types,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -217,7 +218,7 @@ fn random_record(players: usize, seed: u64) -> Record {
     let players = (0..players)
         .map(|i| RecordPlayer {
             name: format!("Player number {i}"),
-            kind: "ai".into(),
+            kind: PlayerKind::Ai,
             level: Some("expert".into()),
         })
         .collect();
@@ -228,11 +229,9 @@ fn random_record(players: usize, seed: u64) -> Record {
 fn the_turn_limit_follows_from_the_rules() {
     // Every drawn land tile gives one entry (placed or discarded): the pile holds the whole
     // set but the start tile. Each player adds at most one abbey-or-pass entry.
-    let land: usize = tables()
-        .types
-        .iter()
+    let land: usize = tile_types()
         .take(carcassonne_engine::tile::LAND_TYPES)
-        .map(|t| t.count as usize)
+        .map(|t| t.count() as usize)
         .sum();
     assert_eq!(land, 84);
     assert_eq!(MAX_TURNS, land - 1 + MAX_PLAYERS);

@@ -8,7 +8,7 @@
 
 use std::hint::black_box;
 
-use carcassonne_engine::{Game, Record, RecordPlayer, Setup};
+use carcassonne_engine::{Game, PlayerKind, Record, RecordPlayer, Setup};
 use carcassonne_storage::Storage;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
@@ -42,7 +42,11 @@ fn random_game(seed: u64) -> String {
         } else {
             format!("Bot {i}")
         },
-        kind: if i == 0 { "human" } else { "ai" }.into(),
+        kind: if i == 0 {
+            PlayerKind::Human
+        } else {
+            PlayerKind::Ai
+        },
         level: (i > 0).then(|| "hard".into()),
     });
     Record::from_game(&game, names.collect()).to_json()

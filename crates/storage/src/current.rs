@@ -6,10 +6,8 @@
 //! played since, by name. Resuming replays the record (the seed in it deals the same pile)
 //! and then those moves, which yields exactly the game that was saved.
 
-use carcassonne_engine::{Decision, Game, Move, Record, RecordPlayer};
+use carcassonne_engine::{Decision, Game, Move, MoveName, Record, RecordPlayer};
 use serde::{Deserialize, Serialize};
-
-use crate::notation::MoveSpec;
 
 /// The saved game in progress.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -30,7 +28,7 @@ pub struct CurrentGame {
     /// The record up to the last entry boundary, with the seed that deals the pile.
     pub record: Record,
     /// The moves played since that boundary, in order.
-    pub pending: Vec<MoveSpec>,
+    pub pending: Vec<MoveName>,
 }
 
 impl CurrentGame {
@@ -57,7 +55,7 @@ pub struct Progress {
     /// The record at the last entry boundary.
     pub record: Record,
     /// The moves since, by name.
-    pub pending: Vec<MoveSpec>,
+    pub pending: Vec<MoveName>,
 }
 
 impl Progress {
@@ -71,7 +69,7 @@ impl Progress {
     }
 
     /// Notes that `spec` (naming `mv`) was just played and led to `after`.
-    pub fn played(&mut self, spec: MoveSpec, mv: Move, after: &Game) {
+    pub fn played(&mut self, spec: MoveName, mv: Move, after: &Game) {
         let mid_entry = match after.decision() {
             Decision::PlaceFigure { .. } | Decision::MoveWagon { .. } => true,
             // A tile drawn by choice (instead of the abbey) belongs to the entry to come.

@@ -42,7 +42,6 @@
 mod atomic;
 pub mod current;
 pub mod matches;
-pub mod notation;
 pub mod profile;
 pub mod time;
 
@@ -56,9 +55,9 @@ use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+pub use carcassonne_engine::notation::{MoveName, NameError, WagonTarget};
 pub use current::{CurrentGame, Progress};
 pub use matches::{MatchMeta, MatchPlayer, Opponent, Replayed};
-pub use notation::{MoveSpec, MoveSpecError, WagonTarget};
 pub use profile::{GameOutcome, LevelStats, Profile, Rating, Stats};
 
 /// The schema version written into every file.

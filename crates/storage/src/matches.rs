@@ -1,7 +1,9 @@
 //! Finished matches: the record (RULES.md §6) with metadata for the history, and what a
 //! replay of the record yields (the score timeline and the final breakdown).
 
-use carcassonne_engine::{Breakdown, Cause, Event, Game, Record, RecordError, RecordPlayer};
+use carcassonne_engine::{
+    Breakdown, Cause, Event, Game, PlayerKind, Record, RecordError, RecordPlayer,
+};
 use serde::{Deserialize, Serialize};
 
 /// A player of a finished match.
@@ -11,7 +13,7 @@ pub struct MatchPlayer {
     /// Display name.
     pub name: String,
     /// `human` or `ai`.
-    pub kind: String,
+    pub kind: PlayerKind,
     /// The AI level, for AI players.
     pub level: Option<String>,
     /// Final score.
@@ -169,12 +171,15 @@ pub(crate) fn describe(record: &Record, game: &Game, origin: Origin) -> MatchMet
         .zip(&scores)
         .map(|(p, &score)| MatchPlayer {
             name: p.name.clone(),
-            kind: p.kind.clone(),
+            kind: p.kind,
             level: p.level.clone(),
             score,
         })
         .collect();
-    let human = record.players.iter().position(|p| p.kind == "human");
+    let human = record
+        .players
+        .iter()
+        .position(|p| p.kind == PlayerKind::Human);
     let all = 0..scores.len();
     let winners = if resigned {
         winners(&scores, all.filter(|&s| Some(s) != human))
@@ -220,7 +225,7 @@ pub fn opponents(players: &[RecordPlayer]) -> Vec<Opponent> {
     players
         .iter()
         .enumerate()
-        .filter(|(_, p)| p.kind == "ai")
+        .filter(|(_, p)| p.kind == PlayerKind::Ai)
         .map(|(seat, p)| Opponent {
             seat,
             level: p.level.clone().unwrap_or_default(),

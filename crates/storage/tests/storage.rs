@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 
 use carcassonne_engine::{Game, Move, Setup};
-use carcassonne_storage::{MoveSpec, Progress, Storage, StorageError, matches};
+use carcassonne_storage::{MoveName, Progress, Storage, StorageError, matches};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -254,7 +254,7 @@ fn a_corrupt_autosave_is_set_aside() {
     })
     .unwrap();
     let mut cur = current(&Progress::new(&game, players()), "g-c");
-    cur.pending = vec![MoveSpec::Pass];
+    cur.pending = vec![MoveName::Pass];
     s.save_current(&cur).unwrap();
     assert_eq!(s.load_current().unwrap_err().code(), "storage/corrupt");
     assert_eq!(s.problems().len(), 2);

@@ -13,13 +13,17 @@
 //! - `movegen`: legal moves ([`Game::legal_moves`]) and the single-move check
 //!   ([`Game::is_legal`]), both read-only;
 //! - `turn`: applying moves ([`Game::play`]) and the turn flow that advances by itself;
-//! - `explain`: why an illegal move is refused (the [`PlayError`] text).
+//! - `explain`: why an illegal move is refused (the [`PlayError`] text);
+//! - `scoring`: completed features, barns, figures home, wagons, final scoring;
+//! - [`query`]: read-only questions (feature owners, projected scores).
 //!
-//! Scoring lives in `crate::scoring`, still as methods of [`Game`].
+//! `Game`'s fields are private to this module and these.
 
 mod explain;
 mod features;
 mod movegen;
+pub mod query;
+mod scoring;
 mod setup;
 mod turn;
 
@@ -81,7 +85,7 @@ pub struct Figure {
     /// Local segment index, or the corner for a barn.
     pub spot: u8,
     /// Global segment id of the feature piece it stands on.
-    pub(crate) seg: u16,
+    seg: u16,
 }
 
 /// One entry of the game's record, as the game itself logs it (see [`crate::record`]).
@@ -131,34 +135,34 @@ pub(crate) enum Phase {
 /// A game in progress or finished. Fields are private; read them through the getters.
 #[derive(Clone, Debug)]
 pub struct Game {
-    pub(crate) nplayers: u8,
-    pub(crate) abbey_mayor: bool,
-    pub(crate) seed: u64,
+    nplayers: u8,
+    abbey_mayor: bool,
+    seed: u64,
     /// The hidden pile; the next tile is the last element.
     pile: Vec<TileType>,
     remaining: [u8; LAND_TYPES],
-    pub(crate) board: Board,
-    pub(crate) segs: Vec<Seg>,
-    pub(crate) players: [PlayerState; MAX_PLAYERS],
-    pub(crate) figures: Vec<Figure>,
-    pub(crate) phase: Phase,
-    pub(crate) current: u8,
+    board: Board,
+    segs: Vec<Seg>,
+    players: [PlayerState; MAX_PLAYERS],
+    figures: Vec<Figure>,
+    phase: Phase,
+    current: u8,
     /// Index of the tile placed this turn.
-    pub(crate) placed: u8,
+    placed: u8,
     /// Features completed by this turn's tile, scored after the figure step.
-    pub(crate) completed: [u16; 16],
-    pub(crate) ncompleted: u8,
+    completed: [u16; 16],
+    ncompleted: u8,
     /// Returning wagons (owner, tile it stood on), in decision order.
-    pub(crate) wagon_queue: [(u8, u8); MAX_PLAYERS],
-    pub(crate) nwagons: u8,
-    pub(crate) wagon_next: u8,
-    pub(crate) final_round: bool,
-    pub(crate) final_left: u8,
+    wagon_queue: [(u8, u8); MAX_PLAYERS],
+    nwagons: u8,
+    wagon_next: u8,
+    final_round: bool,
+    final_left: u8,
     /// The player who placed the last land tile: the final abbey round begins after them.
     last_placer: u8,
     logging: bool,
-    pub(crate) log: Vec<TurnEntry>,
-    pub(crate) events: Vec<LoggedEvent>,
+    log: Vec<TurnEntry>,
+    events: Vec<LoggedEvent>,
 }
 
 impl Game {

@@ -126,7 +126,7 @@ impl Game {
                 });
                 if self.logging {
                     let from = self.board.tiles()[from as usize].pos;
-                    let on = Board::oriented(&self.board.tiles()[tile]).segment_name(seg);
+                    let on = self.board.segment_name(pos, seg);
                     self.log_wagon(player, Some((pos, seg)));
                     self.event(Event::WagonMoved {
                         player,
@@ -309,11 +309,7 @@ impl Game {
             {
                 *figure = Some((kind, spot));
             }
-            let on = match (kind, o) {
-                (FigureKind::Barn, _) => crate::geometry::CORNER_NAMES[spot as usize],
-                (_, Some(o)) => o.segment_name(spot),
-                (_, None) => "monastery",
-            };
+            let on = self.board.spot_name(placed.pos, kind, spot);
             self.event(Event::FigurePlaced {
                 player,
                 figure: kind,

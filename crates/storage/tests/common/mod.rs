@@ -5,8 +5,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use carcassonne_engine::{Game, Record, RecordPlayer, Setup};
-use carcassonne_storage::{CurrentGame, MoveSpec, Progress, Storage};
+use carcassonne_engine::{Game, PlayerKind, Record, RecordPlayer, Setup};
+use carcassonne_storage::{CurrentGame, MoveName, Progress, Storage};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -14,12 +14,12 @@ pub fn players() -> Vec<RecordPlayer> {
     vec![
         RecordPlayer {
             name: "Ada".into(),
-            kind: "human".into(),
+            kind: PlayerKind::Human,
             level: None,
         },
         RecordPlayer {
             name: "Bot".into(),
-            kind: "ai".into(),
+            kind: PlayerKind::Ai,
             level: Some("hard".into()),
         },
     ]
@@ -33,7 +33,7 @@ pub fn play_random(game: &mut Game, progress: &mut Progress, rng: &mut Pcg64Mcg,
         }
         let moves = game.legal_moves();
         let mv = moves[rng.random_range(0..moves.len())];
-        let spec = MoveSpec::from_move(game, mv);
+        let spec = MoveName::from_move(game, mv);
         // The named form must name the same move.
         assert_eq!(spec.to_move(game).unwrap(), mv);
         game.play(mv).unwrap();

@@ -1,8 +1,7 @@
 //! The tile set against RULES.md §2: totals, pennants, monasteries, every type's fields and
-//! the cities they touch, and the corners a barn may use.
+//! the cities they touch, the corners a barn may use, and the segments on each edge.
 
-use carcassonne_engine::tables;
-use carcassonne_engine::tile::{ABBEY, LAND_TYPES, Oriented, SegmentKind};
+use super::*;
 
 /// Fields of each type in canonical orientation, written independently from RULES.md §2:
 /// each field as its half-edges (or `inner`), then `>` and the sides of the cities it touches.
@@ -232,4 +231,44 @@ fn segment_names_round_trip_in_every_rotation() {
             }
         }
     }
+}
+
+#[test]
+fn every_declared_edge_has_its_segments() {
+    for t in &tables().types[..LAND_TYPES] {
+        for o in &t.orientations {
+            for side in 0..4u8 {
+                // Two bits per side: 0 field, 1 road, 2 city.
+                let kind = (o.pattern >> (2 * side)) & 3;
+                let seg = o.side_segment[side as usize];
+                assert_eq!(kind != 0, seg != NO_SEGMENT, "{} side {side}", t.id);
+                for half in [2 * side, 2 * side + 1] {
+                    let f = o.half_segment[half as usize];
+                    assert_eq!(kind != 2, f != NO_SEGMENT, "{} half {half}", t.id);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_description_matches_the_declarations() {
+    let d = TileInfo::by_id("D").unwrap();
+    assert_eq!(
+        (d.tile_type(), d.edges(), d.count()),
+        (START_TILE, "CRFR", 4)
+    );
+    let names: Vec<_> = d.segments().map(|s| (s.kind(), s.name())).collect();
+    use SegmentKind::*;
+    assert_eq!(
+        names,
+        [(City, "N"), (Road, "E"), (Field, "En"), (Field, "Es")]
+    );
+    let field = d.segments().nth(2).unwrap();
+    assert_eq!(field.halves().collect::<Vec<_>>(), ["En", "Wn"]);
+    assert_eq!(field.cities().collect::<Vec<_>>(), [0]);
+    assert_eq!(d.rotations().collect::<Vec<_>>(), [0, 90, 180, 270]);
+    let abbey = tile_types().last().unwrap();
+    assert!(abbey.is_abbey() && abbey.has_monastery() && !d.has_monastery());
+    assert_eq!(tile_types().len(), LAND_TYPES + 1);
 }
