@@ -30,6 +30,7 @@
 //!   move is refused).
 //! - `scoring` (private): completed features, barns, figures home, wagons, final scoring.
 //! - [`query`]: read-only questions (feature owners, projected scores).
+//! - [`aids`]: board-reading aids (unseen tiles, dead squares, completion odds), public view only.
 //! - [`view`]: [`PublicView`], what an AI may see.
 //! - [`record`]: game records (RULES.md §6): parse, replay, write.
 //! - [`event`]: itemised events and score breakdowns.
@@ -68,6 +69,7 @@
 //!   cities gives no event); figures of a completed feature go home even when nobody scores
 //!   (a mayor in a city without pennants).
 
+pub mod aids;
 pub mod board;
 pub mod error;
 pub mod event;
@@ -80,6 +82,7 @@ mod scoring;
 pub mod tile;
 pub mod view;
 
+pub use aids::{Completion, CompletionOdds, DeadSquare, FeatureRef, TileChance, Unseen};
 pub use board::Board;
 pub use error::{
     AbbeyReason, DecisionKind, FigureReason, MoveKind, PlacementReason, PlayError, SetupError,
