@@ -132,7 +132,7 @@ pub struct DeadSquare {
     /// The features that touch the cell, each once: first the roads and cities with an edge
     /// onto it (named by the neighbouring tile's segment facing it, sides in the order N, E,
     /// S, W), then the monasteries and abbeys around it (in the order of
-    /// [`AROUND`](crate::geometry::AROUND)).
+    /// [`AROUND`]).
     pub features: Vec<FeatureRef>,
 }
 
