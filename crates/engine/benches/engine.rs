@@ -1,11 +1,12 @@
-//! Criterion benchmarks: legal placement generation and whole random games.
+//! Criterion benchmarks: legal placement generation, whole random games, and the board-reading
+//! aids on a late-game position.
 
 // criterion's macros generate undocumented functions.
 #![allow(missing_docs)]
 
 use std::hint::black_box;
 
-use carcassonne_engine::{Decision, Game, Move, Setup};
+use carcassonne_engine::{Decision, Game, Move, Pos, Setup};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -63,5 +64,31 @@ fn random_games(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, placements, random_games);
+/// The board-reading aids after 65 of the 71 tiles: what the app computes after every move.
+fn aids(c: &mut Criterion) {
+    let game = midgame(3, 65);
+    // Every segment on the board: the odds of each feature, asked once per segment.
+    let spots: Vec<(Pos, u8)> = game
+        .board()
+        .tiles()
+        .iter()
+        .flat_map(|t| {
+            (0..9u8)
+                .take_while(|&s| game.feature_at(t.pos, s).is_some())
+                .map(|s| (t.pos, s))
+        })
+        .collect();
+    c.bench_function("aids/unseen+dead-squares/late-65", |b| {
+        b.iter(|| black_box((game.unseen(), game.dead_squares())))
+    });
+    c.bench_function("aids/odds-every-segment/late-65", |b| {
+        b.iter(|| {
+            for &(pos, seg) in &spots {
+                black_box(game.completion_odds(pos, seg));
+            }
+        })
+    });
+}
+
+criterion_group!(benches, placements, random_games, aids);
 criterion_main!(benches);

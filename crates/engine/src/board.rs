@@ -62,6 +62,14 @@ impl FrontierCell {
     pub fn fits(&self, pattern: u8) -> bool {
         pattern & self.mask == self.value
     }
+
+    /// Whether a tile of type `tile` fits here in some rotation.
+    pub fn fits_tile(&self, tile: TileType) -> bool {
+        tables().types[tile as usize]
+            .orientations
+            .iter()
+            .any(|o| self.fits(o.pattern))
+    }
 }
 
 /// Placed tiles and the frontier.

@@ -30,6 +30,7 @@
 //!   move is refused).
 //!   `scoring` (completed features, barns, figures home, wagons, final scoring) and [`query`]
 //!   (read-only questions: feature owners, projected scores) are parts of it too.
+//! - [`aids`]: board-reading aids (unseen tiles, dead squares, completion odds), public view only.
 //! - [`view`]: [`PublicView`], what an AI may see.
 //! - [`notation`]: moves by name both ways ([`MoveName`]), segment and corner names, the
 //!   coordinate limit and rotation check.
@@ -87,6 +88,9 @@ pub use error::{
     WagonReason,
 };
 pub use event::{Breakdown, Category, Cause, Event, LoggedEvent};
+pub use game::aids::{
+    self, Completion, CompletionOdds, DeadSquare, FeatureRef, TileChance, Unseen,
+};
 pub use game::query::{self, FeatureInfo, SegmentOwner};
 pub use game::{Figure, Game, PlayerState, Setup, TurnEntry};
 pub use geometry::Pos;

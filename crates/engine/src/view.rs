@@ -5,6 +5,7 @@
 //! [`PublicView::determinize`], which reshuffles the unseen tiles with the AI's own random
 //! generator: a guess from the public counts, exactly what a player can do.
 
+use crate::aids::{CompletionOdds, DeadSquare, Unseen};
 use crate::board::Board;
 use crate::event::LoggedEvent;
 use crate::game::query::{FeatureInfo, SegmentOwner};
@@ -109,5 +110,20 @@ impl<'a> PublicView<'a> {
     /// Scores if the game ended now (see [`Game::projected_scores`]).
     pub fn projected_scores(&self) -> Vec<u32> {
         self.game.projected_scores()
+    }
+
+    /// The unseen land tiles (see [`Game::unseen`]).
+    pub fn unseen(&self) -> Unseen {
+        self.game.unseen()
+    }
+
+    /// The dead squares (see [`Game::dead_squares`]).
+    pub fn dead_squares(&self) -> Vec<DeadSquare> {
+        self.game.dead_squares()
+    }
+
+    /// The odds that one placement completes a feature (see [`Game::completion_odds`]).
+    pub fn completion_odds(&self, pos: Pos, seg: u8) -> Option<CompletionOdds> {
+        self.game.completion_odds(pos, seg)
     }
 }

@@ -3,12 +3,12 @@
 
 use carcassonne_engine::tile::TileType;
 use carcassonne_engine::{
-    AbbeyReason, Board, Decision, DecisionKind, FigureKind, FigureReason, Game, Move, MoveKind,
-    PlacementReason, PlayError, Pos, Setup, WagonReason, tables,
+    AbbeyReason, Decision, DecisionKind, FigureKind, FigureReason, Game, Move, MoveKind,
+    PlacementReason, PlayError, Pos, Setup, TileInfo, WagonReason,
 };
 
 fn tile(id: &str) -> TileType {
-    tables().by_id(id).expect("a tile id")
+    TileInfo::by_id(id).expect("a tile id").tile_type()
 }
 
 fn setup(abbey_mayor: bool, seed: u64) -> Setup {
@@ -27,9 +27,8 @@ fn scripted(abbey_mayor: bool, ids: &[&str]) -> Game {
 
 /// The local segment of the tile at `pos` named `name` (a side, half-edge, …).
 fn segment(game: &Game, pos: Pos, name: &str) -> u8 {
-    let placed = game.board().at(pos).expect("a tile there");
-    Board::oriented(placed)
-        .segment_named(name)
+    game.board()
+        .segment_named(pos, name)
         .expect("a segment of that name")
 }
 

@@ -16,9 +16,12 @@
 //! - `explain`: why an illegal move is refused (the [`PlayError`] text);
 //! - `scoring`: completed features, barns, figures home, wagons, final scoring;
 //! - [`query`]: read-only questions (feature owners, projected scores).
+//! - [`aids`]: board-reading aids (unseen tiles, dead squares, completion odds), public view
+//!   only.
 //!
 //! `Game`'s fields are private to this module and these.
 
+pub mod aids;
 mod explain;
 mod features;
 mod movegen;
