@@ -491,7 +491,11 @@ fn samples(base: &[Value], am: &[Value]) -> Vec<(String, Value)> {
     let all: Vec<Value> = views(am).into_iter().chain(views(base)).collect();
     let human = |kind: &str| {
         all.iter()
-            .find(|v| v["decision"]["kind"] == kind && v["decision"]["human"] == true)
+            .find(|v| {
+                v["decision"]["kind"] == kind
+                    && v["decision"]["human"] == true
+                    && v["aiThinking"] == false
+            })
             .cloned()
             .unwrap_or_else(|| panic!("no human {kind} decision recorded"))
     };
@@ -507,7 +511,11 @@ fn samples(base: &[Value], am: &[Value]) -> Vec<(String, Value)> {
     };
     let figure = all
         .iter()
-        .filter(|v| v["decision"]["kind"] == "place_figure" && v["decision"]["human"] == true)
+        .filter(|v| {
+            v["decision"]["kind"] == "place_figure"
+                && v["decision"]["human"] == true
+                && v["aiThinking"] == false
+        })
         .max_by_key(|v| kinds_offered(v) * 1000 - v["turn"].as_u64().unwrap() as usize)
         .cloned()
         .unwrap();

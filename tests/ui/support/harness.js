@@ -62,6 +62,32 @@ export async function panelState(page) {
   });
 }
 
+/**
+ * Taps or clicks a board element (cell, hole, spot) as a person would: if something covers
+ * it (a zoom button, the edge of the board), the board is first dragged to bring it to the
+ * middle.
+ */
+async function pressOnBoard(page, press, locator) {
+  for (let i = 0; i < 4; i++) {
+    const free = await locator.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return !!hit && (hit === el || el.contains(hit));
+    });
+    if (free) break;
+    const b = await locator.boundingBox();
+    const host = await page.locator('#screen-game .board-host').boundingBox();
+    const cx = host.x + host.width / 2, cy = host.y + host.height / 2;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + (cx - b.x - b.width / 2) / 2, cy + (cy - b.y - b.height / 2) / 2, { steps: 4 });
+    await page.mouse.move(cx + cx - b.x - b.width / 2, cy + cy - b.y - b.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForTimeout(50);
+  }
+  await press(locator);
+}
+
 const KIND_LABEL = { follower: 'Follower', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn' };
 
 /** The next recorded move (`game_play`'s argument), or null if the recording expects none. */
@@ -99,7 +125,7 @@ export async function playOne(page, press, before = null) {
     case 'place': {
       // A fresh selection shows the cell's first legal rotation; each Rotate turns it to the next.
       await page.keyboard.press('Escape');
-      await press(page.locator(`.cell.legal[data-x="${move.x}"][data-y="${move.y}"]`));
+      await pressOnBoard(page, press, page.locator(`.cell.legal[data-x="${move.x}"][data-y="${move.y}"]`));
       await page.locator('.preview').waitFor();
       const cell = d.cells.find((c) => c.x === move.x && c.y === move.y);
       const turns = cell.rotations.indexOf(move.rotation);
@@ -109,7 +135,7 @@ export async function playOne(page, press, before = null) {
       break;
     }
     case 'abbey':
-      await press(page.locator(`.cell.hole[data-x="${move.x}"][data-y="${move.y}"]`));
+      await pressOnBoard(page, press, page.locator(`.cell.hole[data-x="${move.x}"][data-y="${move.y}"]`));
       await page.locator('.preview').waitFor();
       await confirm();
       break;
@@ -117,14 +143,14 @@ export async function playOne(page, press, before = null) {
       const kinds = panel.getByRole('radio', { name: KIND_LABEL[move.kind] });
       if ((await kinds.getAttribute('aria-checked')) !== 'true') await press(kinds);
       const spot = page.locator(`.spot[data-spot="${d.x},${d.y},${move.on}"]`);
-      await press(spot);
+      await pressOnBoard(page, press, spot);
       await page.locator('.spot.selected').waitFor();
       await confirm();
       break;
     }
     case 'wagon':
       if (move.to) {
-        await press(page.locator(`.spot[data-spot="${move.to.x},${move.to.y},${move.to.on}"]`));
+        await pressOnBoard(page, press, page.locator(`.spot[data-spot="${move.to.x},${move.to.y},${move.to.on}"]`));
         await page.locator('.spot.selected').waitFor();
         await confirm();
       } else {
