@@ -61,19 +61,14 @@ test('setup: opponents and levels, Abbey & Mayor off; leaving keeps the game to 
 });
 
 test('history: export a finished match, import it back; help explains farms, barns, mayors, wagons', async () => {
-  // The recording: a game resigned at once, then exported and imported.
-  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'resigned' });
-  const { page, context } = app;
-  await startGame(app);
-  await page.getByRole('button', { name: 'Resign' }).click();
-  await page.locator('dialog[open]').getByRole('button', { name: 'Resign' }).click();
-  await page.locator('.end-dialog').getByRole('button', { name: 'Look at the board' }).click();
+  // The recorded whole game is in the history, as if played before; then exported and imported.
+  const { page, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'base', played: true });
   await page.evaluate(() => { location.hash = '#/history'; });
   await page.locator('.match-list').waitFor();
   assert.equal(await page.locator('.match-list > li').count(), 1);
   await page.getByRole('button', { name: 'Export' }).click();
   await page.locator('.toast.note').waitFor();
-  assert.match(await page.locator('.toast.note').innerText(), /Saved to \/data\/exports\/carcassonne-g-resigned\.json/);
+  assert.match(await page.locator('.toast.note').innerText(), /Saved to \/data\/exports\/carcassonne-g-base\.json/);
   const exported = await page.evaluate(async () => (await window.__TAURI__.core.invoke('history_export', { id: (await window.__TAURI__.core.invoke('history_list', { profileId: null })).matches[0].id })).json);
   await page.setInputFiles('#import-file', { name: 'match.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
   await page.locator('.toast.note', { hasText: 'Imported' }).waitFor();

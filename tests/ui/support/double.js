@@ -16,7 +16,9 @@ import { TILES, transcript } from './fixtures.js';
  * - `failCommands`: `{cmd: error}` to reject a command with;
  * - `saveError`: shown in every view, as when the autosave fails;
  * - `problems`: the storage problems `app_info` reports;
- * - `lateEvents`: the first AI move of an answer is delivered again after the answer.
+ * - `lateEvents`: the first AI move of an answer is delivered again after the answer;
+ * - `played`: the transcript's finished match is in the history from the start (as if
+ *   played before), with the first profile's statistics after it.
  */
 export function doubleScript(config = {}) {
   const steps = transcript(config.game ?? 'base');
@@ -93,14 +95,15 @@ function installDouble(config) {
     if (p.view) p.view = patch(p.view);
     for (const l of listeners.slice()) if (l.event === 'ai-progress') l.handler({ event: 'ai-progress', id: 1, payload: p });
   }
-  function ended(view) {
+  function ended() {
     if (game.ended) return;
     game.ended = true;
     if (matchAfter && !store.matches.some((m) => m.id === matchAfter.id)) store.matches.unshift(clone(matchAfter));
     const me = store.profiles.find((p) => p.id === store.active);
     if (me && statsAfter) me.stats = clone(statsAfter);
-    void view;
   }
+
+  if (config.played) { ended(); game.ended = false; }
 
   async function serve(cmd, args) {
     const i = cmd === 'game_new' ? newAt : nextAt();
@@ -126,7 +129,7 @@ function installDouble(config) {
     game.log = logOf(s);
     if (s.err) throw clone(s.err);
     if (s.ok && typeof s.ok === 'object' && 'decision' in s.ok) game.view = s.ok;
-    if (game.view?.over) ended(game.view);
+    if (game.view?.over) ended();
     // Like a real event channel, an event may be delivered after the command's answer.
     if (config.lateEvents && firstMoved) setTimeout(() => emit(firstMoved), 5);
     return patch(s.ok);
