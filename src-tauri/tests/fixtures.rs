@@ -29,6 +29,8 @@ const BASE_LEVEL: &str = "greedy";
 /// The seed and opponent of the Abbey & Mayor game.
 const AM_SEED: u64 = 5;
 const AM_LEVEL: &str = "random";
+/// The hint is asked for when at most this many tiles are left (and the human has a follower).
+const HINT_AT_REMAINING: u64 = 12;
 
 /// One app on a temporary data folder, recording every call.
 struct Recorder {
@@ -235,6 +237,8 @@ fn zero_durations(v: &mut Value) {
 #[derive(Default)]
 struct Policy {
     figure_turns: usize,
+    /// Never places a figure (keeps the followers for later).
+    no_figures: bool,
 }
 
 impl Policy {
@@ -254,6 +258,9 @@ impl Policy {
             "place_figure" => {
                 let turn = self.figure_turns;
                 self.figure_turns += 1;
+                if self.no_figures {
+                    return json!({"type": "no_figure"});
+                }
                 let spots = d["spots"].as_array().unwrap();
                 if supply["wagon"] == true
                     && let Some(s) = spots.iter().find(|s| {
@@ -264,7 +271,7 @@ impl Policy {
                     return json!({"type": "figure", "kind": "wagon", "on": s["on"]});
                 }
                 match spots.first() {
-                    Some(s) if turn % 2 == 0 => {
+                    Some(s) if turn.is_multiple_of(2) => {
                         json!({"type": "figure", "kind": s["kinds"][0], "on": s["on"]})
                     }
                     _ => json!({"type": "no_figure"}),
@@ -392,14 +399,36 @@ fn abbey_mayor_game() -> Vec<Value> {
     finish(r, &n)
 }
 
-/// The base game's first turn with a hint and an undo: a placement (the first cell, its
-/// second rotation), undone; the hint, played; no figure.
+/// A late turn of the base game with a hint and an undo, after the app was started again
+/// with the game saved: the resume, a placement (the first cell, its second rotation),
+/// undone; the hint, played; no figure. (Late, so that the hint's search, bounded by time
+/// as well as iterations, finishes far within its time on any machine: the same answer.)
 fn hint_and_undo() -> Vec<Value> {
     let (mut r, ada) = with_ada();
-    let view = r.ok(
+    let first = r.ok(
         "game_new",
         new_game_args(&ada, &[BASE_LEVEL], false, BASE_SEED),
     );
+    // The game up to its last tiles is not part of the transcript: the UI resumes it.
+    let mut view = first;
+    let mut policy = Policy {
+        no_figures: true,
+        ..Policy::default()
+    };
+    while view["remaining"]["total"].as_u64().unwrap() > HINT_AT_REMAINING
+        || view["decision"]["kind"] != "place_tile"
+        || view["players"][0]["supply"]["followers"] == 0
+    {
+        assert!(
+            view["over"] == false,
+            "a late tile decision with a follower at hand"
+        );
+        view = r.ok("game_play", json!({"move": policy.choose(&view)}));
+    }
+    r.steps
+        .retain(|s| s["cmd"] == "profile_create" || s["cmd"] == "game_new");
+    r.ok("app_info", json!({}));
+    let view = r.ok("game_resume", json!({}));
     let c = &view["decision"]["cells"][0];
     let rots = c["rotations"].as_array().unwrap();
     let rot = &rots[1 % rots.len()];

@@ -142,21 +142,11 @@ test('touch: pinch zooms and one-finger drag pans without placing anything', asy
 });
 
 test('desktop: keyboard only — cycle cells, rotate, confirm, no figure; wheel zoom; overlay; drawer; hint; undo', async () => {
-  // The recording: the first cell at its second rotation, undone; the hint, played; no figure.
-  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'hint-undo' });
+  // The recording: the app starts with a late game saved; resumed, the first cell at its
+  // second rotation, undone; the hint, played; no figure.
+  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'hint-undo', resume: true });
   const { page, problems, context } = app;
-  const cfg = recordedSetup('hint-undo');
-  await page.getByRole('radio', { name: String(cfg.opponents.length), exact: true }).focus();
-  await page.keyboard.press('Enter');
-  await page.locator('#opp-0').focus();
-  await page.selectOption('#opp-0', cfg.opponents[0].level);
-  if (!cfg.abbeyMayor) { await page.locator('#abbey-mayor').focus(); await page.keyboard.press('Space'); }
-  assert.equal(await page.locator('#abbey-mayor').isChecked(), cfg.abbeyMayor);
-  await page.locator('details.more summary').focus();
-  await page.keyboard.press('Enter');
-  await page.locator('#seed').focus();
-  await page.keyboard.type(String(cfg.seed));
-  await page.getByRole('button', { name: 'Start as Ada' }).focus();
+  await page.locator('.resume').getByRole('button', { name: 'Resume' }).focus();
   await page.keyboard.press('Enter');
   await page.locator('.cell.legal').first().waitFor();
   await page.locator('.board-svg').first().focus();

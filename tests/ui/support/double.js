@@ -17,6 +17,7 @@ import { TILES, transcript } from './fixtures.js';
  * - `saveError`: shown in every view, as when the autosave fails;
  * - `problems`: the storage problems `app_info` reports;
  * - `lateEvents`: the first AI move of an answer is delivered again after the answer;
+ * - `resume`: the app starts with the transcript's game saved, to be resumed (`game_resume`);
  * - `played`: the transcript's finished match is in the history from the start (as if
  *   played before), with the first profile's statistics after it.
  */
@@ -104,6 +105,8 @@ function installDouble(config) {
   }
 
   if (config.played) { ended(); game.ended = false; }
+  const resumeAt = steps.findIndex((s) => s.cmd === 'game_resume');
+  if (config.resume) game.cursor = resumeAt - 1;
 
   async function serve(cmd, args) {
     const i = cmd === 'game_new' ? newAt : nextAt();
@@ -144,7 +147,7 @@ function installDouble(config) {
 
   const commands = {
     app_info: () => ({ ...info, problems: config.problems ?? info.problems,
-      resumable: game.view && !game.view.over ? resumable : null }),
+      resumable: (game.view && !game.view.over) || (config.resume && game.cursor < resumeAt) ? resumable : null }),
     tiles: () => tiles,
     profiles_list: () => ({ profiles: store.profiles, active: store.active }),
     profile_create: ({ name: n }) => {
