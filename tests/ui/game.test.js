@@ -1,9 +1,9 @@
-// The game screen in headless Chromium at desktop and phone sizes: a whole game played by
-// clicking (desktop) and tapping (phone), the end-of-game scoring and chart, the history
-// replay, and the controls around the board. Screenshots go to test-output/ui/.
+// The game screen in headless Chromium at desktop and phone sizes: a whole recorded game
+// played by clicking (desktop) and tapping (phone), the end-of-game scoring and chart, the
+// history replay, and the controls around the board. Screenshots go to test-output/ui/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, playToEnd, panelState } from './support/harness.js';
+import { setup, openApp, startGame, playOne, playToEnd, panelState, recordedSetup } from './support/harness.js';
 import { DESKTOP, PHONE, PHONE_LANDSCAPE, TABLET, shot } from './support/browser.js';
 
 let env;
@@ -14,14 +14,15 @@ const DEVICES = [['desktop', DESKTOP], ['phone', PHONE]];
 
 for (const [name, device] of DEVICES) {
   test(`${name}: a whole game against the AI, then its replay in the history`, async () => {
-    const { page, problems, press, context } = await openApp(env, device, { profiles: ['Ada'], pileSize: 14 });
+    const app = await openApp(env, device, { profiles: ['Ada'], game: 'base' });
+    const { page, problems, press, context } = app;
     await shot(page, `${name}-01-start`);
-    await press(page.getByRole('button', { name: 'Start as Ada' }));
+    await startGame(app);
     await page.locator('.cell.legal').first().waitFor();
     await page.waitForTimeout(350);
     await shot(page, `${name}-02-first-tile`);
 
-    // Rotation: only the cell's legal rotations are offered, and confirming sends the shown one.
+    // Rotation: only the cell's legal rotations are offered, and selecting sends nothing.
     await press(page.locator('.cell.legal').first());
     const rotateEnabled = await page.getByRole('button', { name: '⟳ Rotate' }).isEnabled();
     const calls = () => page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'game_play').length);
@@ -33,9 +34,11 @@ for (const [name, device] of DEVICES) {
     const decisions = await playToEnd(page, press, {
       onDecision: async (state, n) => {
         if (n === 3) await shot(page, `${name}-04-mid-game`);
+        if (n === 40) await shot(page, `${name}-04b-late-game`);
       },
     });
-    assert.ok(decisions >= 10, `the human made ${decisions} decisions`);
+    assert.ok(decisions >= 30, `the human made ${decisions} decisions`);
+    assert.equal(await page.evaluate(() => window.__DOUBLE__.expected()), null, 'every recorded move was played');
     await page.locator('.end-dialog[open]').waitFor();
     await page.waitForTimeout(300);
     await shot(page, `${name}-05-final-scoring`);
@@ -43,7 +46,7 @@ for (const [name, device] of DEVICES) {
     for (const cat of ['road', 'city', 'monastery', 'field', 'barn']) assert.match(table.toLowerCase(), new RegExp(cat));
     assert.equal(await page.locator('.end-dialog .chart polyline').count(), 2, 'one line per player');
 
-    // Every move sent was one the decision listed (the double rejects anything else).
+    // Every move sent was the recorded one (the double refuses anything else).
     const plays = await page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'game_play').map((c) => c.args.move.type));
     assert.ok(plays.includes('place') && plays.includes('no_figure'));
     assert.ok(plays.includes('figure'), 'figures were placed by tapping spots');
@@ -77,7 +80,7 @@ for (const [name, device] of DEVICES) {
     await shot(page, `${name}-08-history`);
     await page.selectOption('#f-level', 'expert');
     await page.locator('#screen-history .empty').waitFor();
-    await page.selectOption('#f-level', 'easy');
+    await page.selectOption('#f-level', recordedSetup('base').opponents[0].level);
     await page.locator('.match-list').waitFor();
 
     // The profile page shows the game in the statistics.
@@ -92,8 +95,9 @@ for (const [name, device] of DEVICES) {
 
 test('phone landscape and tablet: the board and the panel share the screen', async () => {
   for (const [name, device] of [['phone-landscape', PHONE_LANDSCAPE], ['tablet', TABLET]]) {
-    const { page, press, problems, context } = await openApp(env, device, { profiles: ['Ada'], pileSize: 30 });
-    await press(page.getByRole('button', { name: 'Start as Ada' }));
+    const app = await openApp(env, device, { profiles: ['Ada'], game: 'base' });
+    const { page, press, problems, context } = app;
+    await startGame(app);
     await page.locator('.cell.legal').first().waitFor();
     await press(page.locator('.cell.legal').first());
     await page.waitForTimeout(300);
@@ -110,8 +114,9 @@ test('phone landscape and tablet: the board and the panel share the screen', asy
 });
 
 test('touch: pinch zooms and one-finger drag pans without placing anything', async () => {
-  const { page, press, context } = await openApp(env, PHONE, { profiles: ['Ada'], pileSize: 30 });
-  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  const app = await openApp(env, PHONE, { profiles: ['Ada'], game: 'base' });
+  const { page, context } = app;
+  await startGame(app);
   await page.locator('.cell.legal').first().waitFor();
   await page.waitForTimeout(200);
   const scale = () => page.evaluate(() => new DOMMatrix(document.querySelector('#screen-game .world').getAttribute('transform').replace('matrix(', 'matrix(').replace(/ /g, ',')).a);
@@ -137,8 +142,11 @@ test('touch: pinch zooms and one-finger drag pans without placing anything', asy
 });
 
 test('desktop: keyboard only — cycle cells, rotate, confirm, no figure; wheel zoom; overlay; drawer; hint; undo', async () => {
-  const { page, problems, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 30 });
-  await page.getByRole('button', { name: 'Start as Ada' }).focus();
+  // The recording: the app starts with a late game saved; resumed, the first cell at its
+  // second rotation, undone; the hint, played; no figure.
+  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'hint-undo', resume: true });
+  const { page, problems, context } = app;
+  await page.locator('.resume').getByRole('button', { name: 'Resume' }).focus();
   await page.keyboard.press('Enter');
   await page.locator('.cell.legal').first().waitFor();
   await page.locator('.board-svg').first().focus();
@@ -159,6 +167,7 @@ test('desktop: keyboard only — cycle cells, rotate, confirm, no figure; wheel 
   await page.waitForFunction(() => document.querySelector('.action-panel')?.textContent.includes('Place a figure'));
   await page.getByRole('button', { name: 'No figure' }).click();
   await page.locator('.cell.legal').first().waitFor();
+  assert.equal(await page.evaluate(() => window.__DOUBLE__.expected()), null, 'the recorded turn was played as recorded');
   // Wheel zoom.
   const t0 = await page.locator('#screen-game .world').getAttribute('transform');
   const box = await page.locator('.board-host').boundingBox();
@@ -174,7 +183,8 @@ test('desktop: keyboard only — cycle cells, rotate, confirm, no figure; wheel 
   await page.locator('dialog.drawer[open]').waitFor();
   await shot(page, 'desktop-10-drawer');
   const counted = await page.locator('.remaining li').count();
-  assert.equal(counted, 36, 'every land type of the set in play');
+  const view = await page.evaluate(() => window.__DOUBLE__.view());
+  assert.equal(counted, view.remaining.byType.length, 'every land type of the set in play');
   await page.keyboard.press('Escape');
   await shot(page, 'desktop-11-overlay');
   assert.deepEqual(problems, []);
@@ -182,8 +192,9 @@ test('desktop: keyboard only — cycle cells, rotate, confirm, no figure; wheel 
 });
 
 test('errors from the app are shown in words with their code', async () => {
-  const { page, context, press } = await openApp(env, PHONE, { profiles: ['Ada'], pileSize: 30, refuseMoves: true });
-  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  const app = await openApp(env, PHONE, { profiles: ['Ada'], game: 'base', refuseMoves: true });
+  const { page, context, press } = app;
+  await startGame(app);
   await press(page.locator('.cell.legal').first());
   await press(page.locator('button.confirm'));
   const toast = page.locator('.toast.error');
@@ -196,9 +207,25 @@ test('errors from the app are shown in words with their code', async () => {
   await context.close();
 });
 
+test('a move the recording does not expect fails loudly with the expected one', async () => {
+  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'base' });
+  const { page, context, press } = app;
+  await startGame(app);
+  const expected = await page.evaluate(() => window.__DOUBLE__.expected().args.move);
+  const cells = await page.locator('.cell.legal').evaluateAll((cs) => cs.map((c) => [+c.dataset.x, +c.dataset.y]));
+  const [x, y] = cells.find(([cx, cy]) => cx !== expected.x || cy !== expected.y);
+  await press(page.locator(`.cell.legal[data-x="${x}"][data-y="${y}"]`));
+  await press(page.locator('button.confirm'));
+  const toast = page.locator('.toast.error[data-code="fixture/unexpected"]');
+  await toast.waitFor();
+  assert.match(await toast.innerText(), new RegExp(`"x":${expected.x},"y":${expected.y}`));
+  await context.close();
+});
+
 test('resigning asks first, then ends the game as resigned', async () => {
-  const { page, context, press } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 30 });
-  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'resigned' });
+  const { page, context } = app;
+  await startGame(app);
   await page.locator('.cell.legal').first().waitFor();
   await page.getByRole('button', { name: 'Resign' }).click();
   await page.locator('dialog[open]').getByRole('button', { name: 'Resign' }).click();
@@ -208,52 +235,62 @@ test('resigning asks first, then ends the game as resigned', async () => {
 });
 
 test('an AI event delivered after the answer does not replace the newer view', async () => {
-  const { page, press, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 30, lateEvents: true });
-  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'base', lateEvents: true });
+  const { page, press, context } = app;
+  await startGame(app);
   for (let turn = 0; turn < 3; turn++) {
-    await page.locator('.cell.legal').first().waitFor();
-    await press(page.locator('.cell.legal').first());
-    await press(page.locator('button.confirm'));
-    await page.waitForFunction(() => document.querySelector('.action-panel')?.textContent.includes('Place a figure'));
-    await press(page.getByRole('button', { name: 'No figure' }));
+    assert.equal(await playOne(page, press), 'place_tile');
+    assert.equal(await playOne(page, press), 'place_figure');
     await page.locator('.drawn-tile').waitFor();
     await page.waitForTimeout(250);
     assert.equal(await panelState(page), 'place_tile', 'still the human\'s turn after a late event');
+    const shown = await page.locator('#screen-game .tile').count();
+    const view = await page.evaluate(() => window.__DOUBLE__.view());
+    assert.equal(shown, view.tiles.length, 'the board shows the answer\'s position');
   }
   await context.close();
 });
 
 test('phone: the figure decision shows the new tile close up, its spots easy to tap', async () => {
-  const { page, press, context } = await openApp(env, PHONE, { profiles: ['Ada'], pileSize: 30 });
-  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  const app = await openApp(env, PHONE, { profiles: ['Ada'], game: 'base' });
+  const { page, press, context } = app;
+  await startGame(app);
   for (let turn = 0; turn < 3; turn++) {
     await page.locator('.cell.legal').first().waitFor();
     await page.waitForTimeout(350);
-    await press(page.locator('.cell.legal').last());
-    await press(page.locator('button.confirm'));
+    assert.equal(await playOne(page, press), 'place_tile');
     await page.waitForFunction(() => document.querySelector('.action-panel')?.textContent.includes('Place a figure'));
     await page.waitForTimeout(450);
     const tile = await page.locator('.mark.last').boundingBox();
     assert.ok(tile.width >= 150, `the new tile is drawn ${tile.width} px wide`);
     const host = await page.locator('#screen-game .board-host').boundingBox();
     assert.ok(tile.x >= host.x && tile.x + tile.width <= host.x + host.width + 1, 'and fully in view');
-    await press(page.getByRole('button', { name: 'No figure' }));
+    if (turn === 0) await shot(page, 'phone-17-figure-close-up');
+    assert.equal(await playOne(page, press), 'place_figure');
   }
   await context.close();
 });
 
 test('a new game started while the AI plays takes over the screen cleanly', async () => {
-  const { page, press, problems, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 30, aiDelay: 600 });
-  await press(page.getByRole('button', { name: 'Start as Ada' }));
-  await press(page.locator('.cell.legal').first());
-  await press(page.locator('button.confirm'));
+  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'base', aiDelay: 600 });
+  const { page, press, problems, context } = app;
+  await startGame(app);
+  // The recorded first turn: its tile, then its figure decision, after which the AI plays.
+  assert.equal(await playOne(page, press), 'place_tile');
   await page.waitForFunction(() => document.querySelector('.action-panel')?.textContent.includes('Place a figure'));
-  await press(page.getByRole('button', { name: 'No figure' }));
+  const figure = await page.evaluate(() => window.__DOUBLE__.expected().args.move);
+  if (figure.type === 'no_figure') {
+    await press(page.getByRole('button', { name: 'No figure' }));
+  } else {
+    const d = (await page.evaluate(() => window.__DOUBLE__.view())).decision;
+    await press(page.locator(`.spot[data-spot="${d.x},${d.y},${figure.on}"]`));
+    await press(page.locator('button.confirm'));
+  }
   await page.locator('.action-panel .waiting').waitFor();
   await press(page.getByRole('button', { name: /Back to the menu/ }));
-  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  await startGame(app, { wait: false });
   await page.locator('.cell.legal').first().waitFor();
-  // The old game's answer comes after its two AI decisions (2 × 600 ms).
+  // The old game's answer comes after its AI decisions (600 ms each), refused as replaced.
   await page.waitForTimeout(1800);
   assert.equal(await panelState(page), 'place_tile');
   assert.equal(await page.locator('#screen-game .tile').count(), 1, 'the new game shows only its start tile');

@@ -1,10 +1,11 @@
-// The DOM-free modules (geometry, state, tile layout) tested directly in Node.
+// The DOM-free modules (geometry, state, tile layout) tested directly in Node, on the tile set
+// and sample views the app's own commands wrote (tests/fixtures/).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rotateName, unrotateName, rotatePoint, fitCamera, zoomAt, screenToBoard } from '../../ui/js/geometry.js';
 import { GameState } from '../../ui/js/state.js';
 import { layoutTile, anchorFor, segmentAt } from '../../ui/js/tiledraw.js';
-import { TILESET } from './support/tileset.js';
+import { TILES as TILESET, VIEWS } from './support/fixtures.js';
 
 test('names rotate clockwise as RULES.md §1 says', () => {
   assert.equal(rotateName('N', 90), 'E');
@@ -78,6 +79,23 @@ test('the state offers only the listed cells and rotations, and confirms nothing
   assert.deepEqual([s.selection.x, s.selection.y], [0, -1]);
 });
 
+test('a recorded tile decision: every listed cell and rotation, and nothing else, can be chosen', () => {
+  const v = VIEWS.place_tile;
+  assert.equal(v.decision.kind, 'place_tile');
+  const s = new GameState(TILESET);
+  s.setView(v);
+  for (const c of v.decision.cells) {
+    assert.ok(s.selectCell(c.x, c.y));
+    const seen = [s.selection.rotation];
+    for (let i = 1; i < c.rotations.length; i++) { s.rotate(); seen.push(s.selection.rotation); }
+    assert.deepEqual(seen, c.rotations, `(${c.x}, ${c.y}): the legal rotations in order`);
+    assert.deepEqual(s.pendingMove(), { type: 'place', x: c.x, y: c.y, rotation: c.rotations.at(-1) });
+    s.clearSelection();
+  }
+  const taken = v.tiles[0];
+  assert.equal(s.selectCell(taken.x, taken.y), false, 'an occupied square is refused');
+});
+
 test('figure kinds and spots come from the decision', () => {
   const s = new GameState(TILESET);
   s.setView(view({ kind: 'place_figure', player: 0, human: true, x: 0, y: -1, tile: 'V', spots: [],
@@ -91,13 +109,57 @@ test('figure kinds and spots come from the decision', () => {
   assert.deepEqual(s.pendingMove(), { type: 'figure', kind: 'barn', on: 'NE' });
 });
 
-test('nothing is offered while it is not the human\'s decision', () => {
+test('a recorded figure decision of Abbey & Mayor: each offered kind goes on its own spots only', () => {
+  const v = VIEWS.place_figure;
+  const d = v.decision;
+  assert.equal(d.kind, 'place_figure');
   const s = new GameState(TILESET);
-  s.setView(view({ kind: 'place_tile', player: 1, human: false, tile: 'V', cells: [{ x: 0, y: -1, rotations: [90] }] }));
-  s.selectCell(0, -1);
+  s.setView(v);
+  const offered = ['follower', 'mayor', 'wagon', 'barn'].filter((k) => d.byKind[k].length);
+  assert.ok(offered.length >= 3, `several kinds are offered (${offered})`);
+  assert.deepEqual(s.figureKinds(), offered);
+  for (const k of offered) {
+    assert.ok(s.setFigureKind(k));
+    assert.deepEqual(s.spots().map((p) => p.on), d.byKind[k]);
+    const on = d.byKind[k][0];
+    assert.ok(s.selectSpot(on));
+    assert.deepEqual(s.pendingMove(), { type: 'figure', kind: k, on });
+  }
+  // The anchors of every offered place exist on the placed tile.
+  const placed = v.tiles.find((t) => t.x === d.x && t.y === d.y);
+  const type = TILESET.types.find((t) => t.id === placed.id);
+  for (const sp of d.spots) assert.ok(anchorFor(type, placed.rotation, sp.on), sp.on);
+});
+
+test('nothing is offered while it is not the human\'s decision', () => {
+  const ai = VIEWS.ai_turn;
+  assert.equal(ai.decision.human, false);
+  const s = new GameState(TILESET);
+  s.setView(ai);
+  const c = ai.decision.cells[0];
+  s.selectCell(c.x, c.y);
   assert.equal(s.pendingMove(), null);
-  s.setView(view({ kind: 'final_abbey', player: 0, human: true, holes: [{ x: 1, y: 1 }] }, { turn: 4 }));
-  assert.equal(s.selectHole(2, 2), false);
-  assert.ok(s.selectHole(1, 1));
-  assert.deepEqual(s.pendingMove(), { type: 'abbey', x: 1, y: 1 });
+  const fin = VIEWS.final_abbey;
+  s.setView(fin);
+  const hole = fin.decision.holes[0];
+  assert.equal(s.selectHole(hole.x + 100, hole.y), false);
+  assert.ok(s.selectHole(hole.x, hole.y));
+  assert.deepEqual(s.pendingMove(), { type: 'abbey', x: hole.x, y: hole.y });
+});
+
+test('the recorded wagon and abbey decisions are offered as recorded', () => {
+  const s = new GameState(TILESET);
+  const w = VIEWS.move_wagon;
+  s.setView(w);
+  const t = w.decision.targets[0];
+  assert.ok(s.selectWagonTarget(t.x, t.y, t.on));
+  assert.deepEqual(s.pendingMove(), { type: 'wagon', to: { x: t.x, y: t.y, on: t.on } });
+  const a = VIEWS.draw_or_abbey;
+  s.setView(a);
+  assert.ok(a.decision.holes.length > 0);
+  const h = a.decision.holes[0];
+  assert.ok(s.selectHole(h.x, h.y));
+  assert.deepEqual(s.pendingMove(), { type: 'abbey', x: h.x, y: h.y });
+  assert.equal(VIEWS.game_over.over, true);
+  assert.equal(VIEWS.game_over.decision.kind, 'game_over');
 });

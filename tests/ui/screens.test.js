@@ -2,7 +2,7 @@
 // storage problems, and the touch-target size on a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, playOne, playToEnd } from './support/harness.js';
+import { setup, openApp, startGame, playOne, recordedSetup } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 
 let env;
@@ -29,7 +29,8 @@ test('profiles: an invalid name is refused in words, a valid one becomes active'
 });
 
 test('setup: opponents and levels, Abbey & Mayor off; leaving keeps the game to resume', async () => {
-  const { page, press, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 40 });
+  // The recording: three opponents (easy, hard, random), no Abbey & Mayor, deal 42.
+  const { page, press, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'setup' });
   await press(page.getByRole('radio', { name: '3' }));
   await page.selectOption('#opp-1', 'hard');
   await page.selectOption('#opp-2', 'random');
@@ -47,6 +48,7 @@ test('setup: opponents and levels, Abbey & Mayor off; leaving keeps the game to 
   assert.deepEqual(call.opponents, [{ level: 'easy' }, { level: 'hard' }, { level: 'random' }]);
   assert.equal(call.abbeyMayor, false);
   assert.equal(call.seed, 42);
+  assert.deepEqual({ ...call, profileId: null }, { ...recordedSetup('setup'), profileId: null }, 'the recorded game');
   assert.equal(await page.locator('.scoreboard .player').count(), 4);
   assert.equal(await page.locator('.scoreboard .sup.abbey').count(), 0, 'no abbey, mayor, wagon or barn without the expansion');
   // Each player is named with a colour and a shape for screen readers.
@@ -59,15 +61,14 @@ test('setup: opponents and levels, Abbey & Mayor off; leaving keeps the game to 
 });
 
 test('history: export a finished match, import it back; help explains farms, barns, mayors, wagons', async () => {
-  const { page, press, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 8 });
-  await press(page.getByRole('button', { name: 'Start as Ada' }));
-  await playToEnd(page, press);
-  await page.locator('.end-dialog').getByRole('button', { name: 'Look at the board' }).click();
+  // The recorded whole game is in the history, as if played before; then exported and imported.
+  const { page, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'base', played: true });
   await page.evaluate(() => { location.hash = '#/history'; });
   await page.locator('.match-list').waitFor();
+  assert.equal(await page.locator('.match-list > li').count(), 1);
   await page.getByRole('button', { name: 'Export' }).click();
   await page.locator('.toast.note').waitFor();
-  assert.match(await page.locator('.toast.note').innerText(), /Downloads\/carcassonne-/);
+  assert.match(await page.locator('.toast.note').innerText(), /Saved to \/data\/exports\/carcassonne-g-base\.json/);
   const exported = await page.evaluate(async () => (await window.__TAURI__.core.invoke('history_export', { id: (await window.__TAURI__.core.invoke('history_list', { profileId: null })).matches[0].id })).json);
   await page.setInputFiles('#import-file', { name: 'match.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
   await page.locator('.toast.note', { hasText: 'Imported' }).waitFor();
@@ -112,8 +113,9 @@ test('a file the app left in place is reported without a path', async () => {
 });
 
 test('a failing autosave is shown and the game goes on', async () => {
-  const { page, press, problems, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], pileSize: 30, saveError: { code: 'storage/io', message: 'current.json: Is a directory (os error 21)' } });
-  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'base', saveError: { code: 'storage/io', message: 'current.json: Is a directory (os error 21)' } });
+  const { page, press, problems, context } = app;
+  await startGame(app, { wait: false });
   const toast = page.locator('.toast.error[data-code="storage/io"]');
   await toast.waitFor();
   assert.match(await toast.innerText(), /could not be saved.*current\.json: Is a directory/);
@@ -127,13 +129,14 @@ test('a failing autosave is shown and the game goes on', async () => {
 });
 
 test('phone: every visible control is at least 44 px in both directions', async () => {
-  const { page, press, context } = await openApp(env, PHONE, { profiles: ['Ada'], pileSize: 30 });
+  const app = await openApp(env, PHONE, { profiles: ['Ada'], game: 'base' });
+  const { page, context } = app;
   const small = async () => page.evaluate(() => [...document.querySelectorAll('button, a, select, input[type="text"], input[type="range"], label.btn')]
     .filter((e) => e.offsetParent !== null && !e.closest('[hidden]'))
     .map((e) => { const r = e.getBoundingClientRect(); return { t: e.textContent.trim().slice(0, 20) || e.getAttribute('aria-label'), w: r.width, h: r.height }; })
     .filter((r) => r.w > 0 && (r.w < 43.5 || r.h < 43.5)));
   assert.deepEqual(await small(), [], 'start screen');
-  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  await startGame(app);
   await page.locator('.cell.legal').first().waitFor();
   assert.deepEqual(await small(), [], 'game screen');
   await context.close();

@@ -1,9 +1,11 @@
 // Shared set-up for the browser tests: one static server and one Chromium per test file,
-// a page with the command double, and a helper that plays the human's turns as a person
-// would (tapping on a phone, clicking on a desktop).
+// a page with the command double serving a recorded game, and helpers that set up the
+// recorded game on the start screen and play the recorded moves as a person would (tapping
+// on a phone, clicking on a desktop).
 import { startServer } from './server.js';
 import { launch, openPage } from './browser.js';
 import { doubleScript } from './double.js';
+import { transcript } from './fixtures.js';
 
 export async function setup() {
   const server = await startServer();
@@ -11,14 +13,35 @@ export async function setup() {
   return { server, browser, close: async () => { await browser.close(); await server.close(); } };
 }
 
-/** Opens the UI with the double configured by `config`; waits for the start screen. */
+/** Opens the UI with the double configured by `config` (see double.js); waits for the start screen. */
 export async function openApp(env, device, config = {}) {
   const { context, page, problems } = await openPage(env.browser, device, [{ content: doubleScript(config) }]);
   await page.goto(`${env.server.url}/`);
   await page.waitForSelector('#screen-start:not([hidden]) .screen-title, #screen-start:not([hidden])');
   const touch = !!device.hasTouch;
   const press = (locator) => (touch ? locator.tap() : locator.click());
-  return { context, page, problems, press };
+  return { context, page, problems, press, game: config.game ?? 'base' };
+}
+
+/** The `game_new` configuration the transcript `name` was recorded with. */
+export function recordedSetup(name) {
+  return transcript(name).find((s) => s.cmd === 'game_new').args.config;
+}
+
+/**
+ * Chooses the recorded game's opponents, expansion and deal number on the start screen, as
+ * a player would, and starts it; waits for the first human decision.
+ */
+export async function startGame(app, { wait = true } = {}) {
+  const { page, press, game } = app;
+  const cfg = recordedSetup(game);
+  await press(page.getByRole('radiogroup', { name: 'Number of opponents' }).getByRole('radio', { name: String(cfg.opponents.length), exact: true }));
+  for (const [i, o] of cfg.opponents.entries()) await page.selectOption(`#opp-${i}`, o.level);
+  if (cfg.abbeyMayor) await page.check('#abbey-mayor'); else await page.uncheck('#abbey-mayor');
+  if (!(await page.locator('details.more').evaluate((d) => d.open))) await press(page.locator('details.more summary'));
+  await page.fill('#seed', cfg.seed == null ? '' : String(cfg.seed));
+  await press(page.getByRole('button', { name: /^Start as / }));
+  if (wait) await page.waitForFunction(() => document.querySelector('.action-panel') && !document.querySelector('.action-panel .waiting') && window.__DOUBLE__.view());
 }
 
 /** The kind of the pending human decision as the panel shows it, or 'ai' / 'over'. */
@@ -40,50 +63,121 @@ export async function panelState(page) {
 }
 
 /**
- * Plays one human decision by tapping or clicking on the board and the panel. Figures go on
- * the first offered spot every other turn, so that scoring, returns and the log happen.
+ * Taps or clicks a board element (cell, hole, spot) as a person would: if something covers
+ * it (a zoom button, the edge of the board), the board is first dragged to bring it to the
+ * middle.
  */
-export async function playOne(page, press, wantFigure = () => true, before = null) {
-  const state = await panelState(page);
+async function pressOnBoard(page, press, locator) {
+  for (let i = 0; i < 4; i++) {
+    const free = await locator.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return !!hit && (hit === el || el.contains(hit));
+    });
+    if (free) break;
+    const b = await locator.boundingBox();
+    const host = await page.locator('#screen-game .board-host').boundingBox();
+    const cx = host.x + host.width / 2, cy = host.y + host.height / 2;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + (cx - b.x - b.width / 2) / 2, cy + (cy - b.y - b.height / 2) / 2, { steps: 4 });
+    await page.mouse.move(cx + cx - b.x - b.width / 2, cy + cy - b.y - b.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForTimeout(50);
+  }
+  await press(locator);
+}
+
+const KIND_LABEL = { follower: 'Follower', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn' };
+
+/** The next recorded move (`game_play`'s argument), or null if the recording expects none. */
+export async function recordedMove(page) {
+  const next = await page.evaluate(() => window.__DOUBLE__.expected());
+  if (!next) return null;
+  if (next.cmd !== 'game_play') throw new Error(`the recording expects ${next.cmd} next, not a move`);
+  return next.args.move;
+}
+
+/**
+ * Plays the recorded move of the pending human decision through the board and the panel:
+ * taps the recorded cell and turns the tile to the recorded rotation, taps the recorded
+ * hole, figure spot or wagon target, or presses the recorded button; then confirms and waits
+ * for the answer. `before(state)` runs first. Returns the decision kind (or 'over').
+ */
+export async function playOne(page, press, before = null) {
+  let state = await panelState(page);
+  for (let i = 0; i < 200 && (state === 'ai' || state === 'none'); i++) {
+    await page.waitForTimeout(25);
+    state = await panelState(page);
+  }
   if (before) await before(state);
+  if (state === 'over') return state;
+  const move = await recordedMove(page);
+  if (!move) throw new Error(`the recording has no move for this ${state} decision`);
+  const view = await page.evaluate(() => window.__DOUBLE__.view());
+  const d = view.decision;
+  if (d.kind !== state) throw new Error(`the panel shows ${state}, the recorded view ${d.kind}`);
   const panel = page.locator('.action-panel');
-  switch (state) {
-    case 'place_tile': {
-      await press(page.locator('.cell.legal').first());
+  const served = () => page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'game_play').length);
+  const before0 = await served();
+  const confirm = () => press(panel.locator('button.confirm'));
+  switch (move.type) {
+    case 'place': {
+      // A fresh selection shows the cell's first legal rotation; each Rotate turns it to the next.
+      await page.keyboard.press('Escape');
+      await pressOnBoard(page, press, page.locator(`.cell.legal[data-x="${move.x}"][data-y="${move.y}"]`));
       await page.locator('.preview').waitFor();
-      await press(panel.locator('button.confirm'));
+      const cell = d.cells.find((c) => c.x === move.x && c.y === move.y);
+      const turns = cell.rotations.indexOf(move.rotation);
+      if (turns < 0) throw new Error(`rotation ${move.rotation} is not offered at (${move.x}, ${move.y})`);
+      for (let t = 0; t < turns; t++) await press(panel.getByRole('button', { name: '⟳ Rotate' }));
+      await confirm();
       break;
     }
-    case 'place_figure': {
-      const spots = page.locator('.spot');
-      if (wantFigure() && (await spots.count()) > 0) {
-        await press(spots.first());
+    case 'abbey':
+      await pressOnBoard(page, press, page.locator(`.cell.hole[data-x="${move.x}"][data-y="${move.y}"]`));
+      await page.locator('.preview').waitFor();
+      await confirm();
+      break;
+    case 'figure': {
+      const kinds = panel.getByRole('radio', { name: KIND_LABEL[move.kind] });
+      if ((await kinds.getAttribute('aria-checked')) !== 'true') await press(kinds);
+      const spot = page.locator(`.spot[data-spot="${d.x},${d.y},${move.on}"]`);
+      await pressOnBoard(page, press, spot);
+      await page.locator('.spot.selected').waitFor();
+      await confirm();
+      break;
+    }
+    case 'wagon':
+      if (move.to) {
+        await pressOnBoard(page, press, page.locator(`.spot[data-spot="${move.to.x},${move.to.y},${move.to.on}"]`));
         await page.locator('.spot.selected').waitFor();
-        await press(panel.locator('button.confirm'));
+        await confirm();
       } else {
-        await press(panel.getByRole('button', { name: 'No figure' }));
+        await press(panel.getByRole('button', { name: 'Take it home' }));
       }
       break;
-    }
-    case 'draw_or_abbey': await press(panel.getByRole('button', { name: 'Draw a tile' })); break;
-    case 'final_abbey': await press(panel.getByRole('button', { name: 'Keep the abbey' })); break;
-    case 'move_wagon': await press(panel.getByRole('button', { name: 'Take it home' })); break;
-    default: await page.waitForTimeout(50); return state;
+    case 'no_figure': await press(panel.getByRole('button', { name: 'No figure' })); break;
+    case 'draw': await press(panel.getByRole('button', { name: 'Draw a tile' })); break;
+    case 'pass': await press(panel.getByRole('button', { name: 'Keep the abbey' })); break;
+    default: throw new Error(`unknown recorded move ${JSON.stringify(move)}`);
   }
-  // Wait until the panel changes from what was just answered.
-  await page.waitForFunction(() => !document.querySelector('.action-panel .confirm:not([disabled])') || document.querySelector('.end-dialog[open]'), null, { timeout: 10000 }).catch(() => {});
+  // The move was sent; wait until its answer is on screen.
+  await page.waitForFunction((n) => window.__DOUBLE__.calls.filter((c) => c.cmd === 'game_play').length > n, before0);
+  await page.waitForFunction(() => document.querySelector('.end-dialog[open]') || (document.querySelector('.action-panel') && !document.querySelector('.action-panel .waiting')), null, { timeout: 30000 });
+  const refused = page.locator('.toast.error[data-code^="fixture/"]');
+  if (await refused.count()) throw new Error(`the double refused the move: ${await refused.first().innerText()}`);
   return state;
 }
 
-/** Plays until the end-of-game dialog opens; returns the number of decisions made. */
-export async function playToEnd(page, press, { limit = 400, onDecision = null } = {}) {
+/** Plays the recorded moves until the end-of-game dialog opens; returns the number of decisions made. */
+export async function playToEnd(page, press, { limit = 400, onDecision = null, before = null } = {}) {
   let n = 0;
-  let figureTurns = 0;
-  const wantFigure = () => figureTurns++ % 2 === 0;
   for (let i = 0; i < limit; i++) {
-    const state = await playOne(page, press, wantFigure);
+    const state = await playOne(page, press, before);
     if (state === 'over') return n;
-    if (!['ai', 'none'].includes(state)) { n++; if (onDecision) await onDecision(state, n); }
+    n++;
+    if (onDecision) await onDecision(state, n);
   }
   throw new Error('the game did not end');
 }

@@ -1,0 +1,644 @@
+//! The UI tests' fixtures (`tests/fixtures/` at the repository root), written from the real
+//! commands through Tauri's mock runtime on a temporary data folder: the tile set, sample
+//! views of every kind of decision, and recorded games ("transcripts": every command the UI
+//! makes, its exact result and the `ai-progress` events it emitted).
+//!
+//! The test regenerates everything and fails when the files differ, so the UI tests' double
+//! (tests/ui/support/double.js) can never drift from the app. `FIXTURES_BLESS=1 cargo test
+//! -p carcassonne-app --test fixtures` rewrites them.
+//!
+//! Volatile values are normalised: profile and game ids get stable names, timestamps one fixed
+//! instant, the data folder the path `/data`, durations 0.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use carcassonne_app_lib::{AppState, builder};
+use serde_json::{Value, json};
+use tauri::test::{
+    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
+};
+use tauri::{Listener, WebviewWindow};
+
+/// The fixed instant every timestamp becomes.
+const INSTANT: &str = "2026-11-29T21:45:00Z";
+
+/// The seed and opponent of the base game.
+const BASE_SEED: u64 = 7;
+const BASE_LEVEL: &str = "greedy";
+/// The seed and opponent of the Abbey & Mayor game.
+const AM_SEED: u64 = 5;
+const AM_LEVEL: &str = "random";
+/// The hint is asked for when at most this many tiles are left (and the human has a follower).
+const HINT_AT_REMAINING: u64 = 12;
+
+/// One app on a temporary data folder, recording every call.
+struct Recorder {
+    _app: tauri::App<MockRuntime>,
+    webview: WebviewWindow<MockRuntime>,
+    events: Arc<Mutex<Vec<Value>>>,
+    dir: tempfile::TempDir,
+    steps: Vec<Value>,
+}
+
+impl Recorder {
+    fn new() -> Recorder {
+        let dir = tempfile::tempdir().unwrap();
+        let app = builder(mock_builder())
+            .manage(AppState::open(dir.path().to_path_buf()).unwrap())
+            .build(mock_context(noop_assets()))
+            .unwrap();
+        let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+            .build()
+            .unwrap();
+        let events = Arc::new(Mutex::new(Vec::new()));
+        let sink = events.clone();
+        app.listen_any("ai-progress", move |e| {
+            let p: Value = serde_json::from_str(e.payload()).unwrap();
+            sink.lock().unwrap().push(p);
+        });
+        Recorder {
+            _app: app,
+            webview,
+            events,
+            dir,
+            steps: Vec::new(),
+        }
+    }
+
+    /// One command as the UI calls it; recorded with its result and the events it emitted.
+    fn call(&mut self, cmd: &str, args: Value) -> Result<Value, Value> {
+        self.events.lock().unwrap().clear();
+        let result = get_ipc_response(
+            &self.webview,
+            tauri::webview::InvokeRequest {
+                cmd: cmd.into(),
+                callback: tauri::ipc::CallbackFn(0),
+                error: tauri::ipc::CallbackFn(1),
+                url: "tauri://localhost".parse().unwrap(),
+                body: tauri::ipc::InvokeBody::Json(args.clone()),
+                headers: Default::default(),
+                invoke_key: INVOKE_KEY.to_string(),
+            },
+        )
+        .map(|b| b.deserialize::<Value>().unwrap());
+        let events = std::mem::take(&mut *self.events.lock().unwrap());
+        let mut step = json!({"cmd": cmd, "args": args});
+        match &result {
+            Ok(v) => step["ok"] = v.clone(),
+            Err(e) => step["err"] = e.clone(),
+        }
+        if !events.is_empty() {
+            step["events"] = Value::Array(events);
+        }
+        if cmd.starts_with("game_") && cmd != "game_log" {
+            // The log the UI reads after each of these calls.
+            let log = get_ipc_response(
+                &self.webview,
+                tauri::webview::InvokeRequest {
+                    cmd: "game_log".into(),
+                    callback: tauri::ipc::CallbackFn(0),
+                    error: tauri::ipc::CallbackFn(1),
+                    url: "tauri://localhost".parse().unwrap(),
+                    body: tauri::ipc::InvokeBody::Json(json!({})),
+                    headers: Default::default(),
+                    invoke_key: INVOKE_KEY.to_string(),
+                },
+            )
+            .map(|b| b.deserialize::<Value>().unwrap());
+            if let Ok(log) = log {
+                step["log"] = log;
+            }
+        }
+        self.steps.push(step);
+        result
+    }
+
+    fn ok(&mut self, cmd: &str, args: Value) -> Value {
+        match self.call(cmd, args) {
+            Ok(v) => v,
+            Err(e) => panic!("{cmd} failed: {e}"),
+        }
+    }
+
+    /// The recorded steps, normalised, with each step's log shortened to its length when it
+    /// is a prefix of the last log, which is kept whole (the double slices it).
+    fn finish(self, names: &[(&str, &str)]) -> Vec<Value> {
+        let dir = self.dir.path().display().to_string();
+        let mut steps = self.steps;
+        let last_at = steps.iter().rposition(|s| s.get("log").is_some());
+        let last_log = last_at.map_or(json!([]), |i| steps[i]["log"].clone());
+        let last = last_log.as_array().unwrap();
+        for (i, s) in steps.iter_mut().enumerate() {
+            if Some(i) == last_at {
+                continue;
+            }
+            if let Some(log) = s.get("log").and_then(Value::as_array) {
+                let n = log.len();
+                if n <= last.len() && log[..] == last[..n] {
+                    s.as_object_mut().unwrap().remove("log");
+                    s["logLen"] = json!(n);
+                }
+            }
+        }
+        let mut steps: Vec<Value> = steps
+            .into_iter()
+            .map(|s| normalise(s, &dir, names))
+            .collect();
+        delta_views(&mut steps);
+        steps
+    }
+}
+
+/// Stable values for the volatile ones: ids (`names`: real → stable), the data folder,
+/// timestamps and durations.
+fn normalise(v: Value, dir: &str, names: &[(&str, &str)]) -> Value {
+    let mut text = serde_json::to_string(&v).unwrap();
+    text = text.replace(dir, "/data");
+    for (from, to) in names {
+        text = text.replace(from, to);
+    }
+    let mut v: Value = serde_json::from_str(&fix_times(&text)).unwrap();
+    zero_durations(&mut v);
+    v
+}
+
+/// Shortens the game's views: each view an event or a game command shows (in transcript
+/// order) keeps only the top-level fields that differ from the previous one, marked
+/// `"$delta": 1`; the double rebuilds it as `{...previous, ...delta}`.
+fn delta_views(steps: &mut [Value]) {
+    let mut prev: Option<Value> = None;
+    let mut shorten = |v: &mut Value| {
+        let full = v.clone();
+        if let (Some(p), Some(m)) = (&prev, v.as_object_mut()) {
+            m.retain(|k, x| p.get(k) != Some(x));
+            m.insert("$delta".into(), json!(1));
+        }
+        prev = Some(full);
+    };
+    for s in steps.iter_mut() {
+        if !s["cmd"].as_str().unwrap().starts_with("game_") {
+            continue;
+        }
+        for e in s["events"].as_array_mut().into_iter().flatten() {
+            if e["view"].is_object() {
+                shorten(&mut e["view"]);
+            }
+        }
+        if s["ok"].get("decision").is_some() {
+            shorten(&mut s["ok"]);
+        }
+    }
+}
+
+/// Every RFC 3339 UTC timestamp (`2026-11-29T21:45:00Z`) in `text` becomes [`INSTANT`].
+fn fix_times(text: &str) -> String {
+    const SHAPE: &[u8] = b"dddd-dd-ddTdd:dd:ddZ";
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        let fits = b.len() - i >= SHAPE.len()
+            && SHAPE.iter().zip(&b[i..]).all(|(s, c)| match s {
+                b'd' => c.is_ascii_digit(),
+                _ => s == c,
+            });
+        if fits {
+            out.push_str(INSTANT);
+            i += SHAPE.len();
+        } else {
+            let ch = text[i..].chars().next().unwrap();
+            out.push(ch);
+            i += ch.len_utf8();
+        }
+    }
+    out
+}
+
+fn zero_durations(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m.iter_mut() {
+                if k == "durationSecs" && x.is_number() {
+                    *x = json!(0);
+                } else {
+                    zero_durations(x);
+                }
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(zero_durations),
+        _ => {}
+    }
+}
+
+/// The human's choices: deterministic, simple, and steering the Abbey & Mayor game through
+/// its scenario (a wagon that moves on after its feature scores; the abbey kept for the final
+/// round, then placed into a hole).
+#[derive(Default)]
+struct Policy {
+    figure_turns: usize,
+    /// Never places a figure (keeps the followers for later).
+    no_figures: bool,
+}
+
+impl Policy {
+    fn choose(&mut self, view: &Value) -> Value {
+        let d = &view["decision"];
+        let supply = &view["players"][0]["supply"];
+        match d["kind"].as_str().unwrap() {
+            "draw_or_abbey" => json!({"type": "draw"}),
+            "final_abbey" => {
+                let h = &d["holes"][0];
+                json!({"type": "abbey", "x": h["x"], "y": h["y"]})
+            }
+            "place_tile" => {
+                let c = &d["cells"][0];
+                json!({"type": "place", "x": c["x"], "y": c["y"], "rotation": c["rotations"][0]})
+            }
+            "place_figure" => {
+                let turn = self.figure_turns;
+                self.figure_turns += 1;
+                if self.no_figures {
+                    return json!({"type": "no_figure"});
+                }
+                let spots = d["spots"].as_array().unwrap();
+                if supply["wagon"] == true
+                    && let Some(s) = spots.iter().find(|s| {
+                        (s["feature"] == "road" || s["feature"] == "city")
+                            && s["kinds"].as_array().unwrap().contains(&json!("wagon"))
+                    })
+                {
+                    return json!({"type": "figure", "kind": "wagon", "on": s["on"]});
+                }
+                match spots.first() {
+                    Some(s) if turn.is_multiple_of(2) => {
+                        json!({"type": "figure", "kind": s["kinds"][0], "on": s["on"]})
+                    }
+                    _ => json!({"type": "no_figure"}),
+                }
+            }
+            "move_wagon" => match d["targets"].get(0) {
+                Some(t) => {
+                    json!({"type": "wagon", "to": {"x": t["x"], "y": t["y"], "on": t["on"]}})
+                }
+                None => json!({"type": "wagon", "to": null}),
+            },
+            k => panic!("no choice for {k}"),
+        }
+    }
+}
+
+fn new_game_args(profile: &Value, levels: &[&str], abbey_mayor: bool, seed: u64) -> Value {
+    let opponents: Vec<Value> = levels.iter().map(|l| json!({"level": l})).collect();
+    json!({"config": {"profileId": profile["id"], "opponents": opponents,
+                      "abbeyMayor": abbey_mayor, "seed": seed}})
+}
+
+/// A recorder with the profile Ada; returns it with Ada's profile.
+fn with_ada() -> (Recorder, Value) {
+    let mut r = Recorder::new();
+    r.ok("app_info", json!({}));
+    let ada = r.ok("profile_create", json!({"name": "Ada"}));
+    (r, ada)
+}
+
+/// Plays the policy until the game ends.
+fn play_to_end(r: &mut Recorder, mut view: Value, policy: &mut Policy) -> Value {
+    let mut n = 0;
+    while view["over"] != true {
+        view = r.ok("game_play", json!({"move": policy.choose(&view)}));
+        n += 1;
+        assert!(n < 400, "the game ends");
+    }
+    view
+}
+
+/// The history calls after a finished (or resigned) match: list, profile, detail, the replay
+/// positions `turns` (`u64::MAX`: the last), two exports, the import of the export and of a
+/// bad text, the list of all matches.
+fn history(r: &mut Recorder, ada: &Value, end: &Value, turns: &[u64]) {
+    let id = end["result"]["matchId"].clone();
+    r.ok("profiles_list", json!({}));
+    r.ok("history_list", json!({"profileId": ada["id"]}));
+    let detail = r.ok("history_get", json!({"id": id}));
+    let last = detail["timeline"].as_array().unwrap().len() as u64 - 1;
+    for t in turns {
+        r.ok(
+            "history_position",
+            json!({"id": id, "turn": (*t).min(last)}),
+        );
+    }
+    let exported = r.ok("history_export", json!({"id": id}));
+    r.ok("history_export", json!({"id": id}));
+    // A resigned record is not finished: its import is refused, and recorded so.
+    let _ = r.call("history_import", json!({"json": exported["json"]}));
+    r.call("history_import", json!({"json": "{\"nope\": 1}"}))
+        .unwrap_err();
+    r.ok("history_list", json!({"profileId": null}));
+}
+
+/// The stable names of a recording's ids.
+fn names(ada: &Value, games: &[(&Value, &str)]) -> Vec<(String, String)> {
+    let mut out = vec![(ada["id"].as_str().unwrap().to_string(), "p-ada".into())];
+    for (id, name) in games {
+        if let Some(id) = id.as_str() {
+            out.push((id.to_string(), (*name).to_string()));
+        }
+    }
+    out
+}
+
+fn finish(r: Recorder, names: &[(String, String)]) -> Vec<Value> {
+    let pairs: Vec<(&str, &str)> = names
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    r.finish(&pairs)
+}
+
+/// The whole base game, then its history.
+fn base_game() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    let view = r.ok(
+        "game_new",
+        new_game_args(&ada, &[BASE_LEVEL], false, BASE_SEED),
+    );
+    let end = play_to_end(&mut r, view, &mut Policy::default());
+    history(&mut r, &ada, &end, &[0, 1, 2, 3, 4, 5, 6, 7, 8, u64::MAX]);
+    let imported = r
+        .steps
+        .iter()
+        .rev()
+        .find(|s| s["cmd"] == "history_import" && s.get("ok").is_some())
+        .map(|s| s["ok"]["id"].clone())
+        .unwrap();
+    let n = names(
+        &ada,
+        &[(&end["gameId"], "g-base"), (&imported, "g-base-imported")],
+    );
+    finish(r, &n)
+}
+
+/// The whole Abbey & Mayor game, then its history (a few replay positions).
+fn abbey_mayor_game() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    let view = r.ok("game_new", new_game_args(&ada, &[AM_LEVEL], true, AM_SEED));
+    let end = play_to_end(&mut r, view, &mut Policy::default());
+    history(&mut r, &ada, &end, &[0, 1, 2, 6, u64::MAX]);
+    let imported = r
+        .steps
+        .iter()
+        .rev()
+        .find(|s| s["cmd"] == "history_import" && s.get("ok").is_some())
+        .map(|s| s["ok"]["id"].clone())
+        .unwrap();
+    let n = names(
+        &ada,
+        &[(&end["gameId"], "g-am"), (&imported, "g-am-imported")],
+    );
+    finish(r, &n)
+}
+
+/// A late turn of the base game with a hint and an undo, after the app was started again
+/// with the game saved: the resume, a placement (the first cell, its second rotation),
+/// undone; the hint, played; no figure. (Late, so that the hint's search, bounded by time
+/// as well as iterations, finishes far within its time on any machine: the same answer.)
+fn hint_and_undo() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    let first = r.ok(
+        "game_new",
+        new_game_args(&ada, &[BASE_LEVEL], false, BASE_SEED),
+    );
+    // The game up to its last tiles is not part of the transcript: the UI resumes it.
+    let mut view = first;
+    let mut policy = Policy {
+        no_figures: true,
+        ..Policy::default()
+    };
+    while view["remaining"]["total"].as_u64().unwrap() > HINT_AT_REMAINING
+        || view["decision"]["kind"] != "place_tile"
+        || view["players"][0]["supply"]["followers"] == 0
+    {
+        assert!(
+            view["over"] == false,
+            "a late tile decision with a follower at hand"
+        );
+        view = r.ok("game_play", json!({"move": policy.choose(&view)}));
+    }
+    r.steps
+        .retain(|s| s["cmd"] == "profile_create" || s["cmd"] == "game_new");
+    r.ok("app_info", json!({}));
+    let view = r.ok("game_resume", json!({}));
+    let c = &view["decision"]["cells"][0];
+    let rots = c["rotations"].as_array().unwrap();
+    let rot = &rots[1 % rots.len()];
+    r.ok(
+        "game_play",
+        json!({"move": {"type": "place", "x": c["x"], "y": c["y"], "rotation": rot}}),
+    );
+    r.ok("game_undo", json!({}));
+    let hint = r.ok("game_hint", json!({}));
+    r.ok("game_play", json!({"move": hint["move"]}));
+    r.ok("game_play", json!({"move": {"type": "no_figure"}}));
+    let n = names(&ada, &[(&view["gameId"], "g-hint")]);
+    finish(r, &n)
+}
+
+/// The base game resigned at once, then its history.
+fn resigned_game() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    let view = r.ok(
+        "game_new",
+        new_game_args(&ada, &[BASE_LEVEL], false, BASE_SEED),
+    );
+    let end = r.ok("game_resign", json!({}));
+    history(&mut r, &ada, &end, &[0, u64::MAX]);
+    let imported = r
+        .steps
+        .iter()
+        .rev()
+        .find(|s| s["cmd"] == "history_import" && s.get("ok").is_some())
+        .map(|s| s["ok"]["id"].clone())
+        .unwrap_or(Value::Null);
+    let n = names(
+        &ada,
+        &[
+            (&view["gameId"], "g-resigned"),
+            (&imported, "g-resigned-imported"),
+        ],
+    );
+    finish(r, &n)
+}
+
+/// Four players without the expansion: the setup screen's game, left and resumed.
+fn setup_game() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    let view = r.ok(
+        "game_new",
+        new_game_args(&ada, &["easy", "hard", "random"], false, 42),
+    );
+    r.ok("app_info", json!({}));
+    r.ok("game_resume", json!({}));
+    let n = names(&ada, &[(&view["gameId"], "g-setup")]);
+    finish(r, &n)
+}
+
+/// Every view a transcript shows, whole again: results and the views of `ai-progress` events.
+fn views(steps: &[Value]) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    let mut whole = |v: &Value| {
+        let mut v = v.clone();
+        if let Some(m) = v.as_object_mut()
+            && m.remove("$delta").is_some()
+        {
+            let mut full = out.last().cloned().unwrap();
+            for (k, x) in std::mem::take(m) {
+                full[k] = x;
+            }
+            v = full;
+        }
+        out.push(v);
+    };
+    for s in steps {
+        if !s["cmd"].as_str().unwrap().starts_with("game_") {
+            continue;
+        }
+        for e in s["events"].as_array().into_iter().flatten() {
+            if e["view"].is_object() {
+                whole(&e["view"]);
+            }
+        }
+        if s["ok"].get("decision").is_some() || s["ok"].get("$delta").is_some() {
+            whole(&s["ok"]);
+        }
+    }
+    out
+}
+
+/// One sample view per kind of decision, the AI's turn and the end.
+fn samples(base: &[Value], am: &[Value]) -> Vec<(String, Value)> {
+    let all: Vec<Value> = views(am).into_iter().chain(views(base)).collect();
+    let human = |kind: &str| {
+        all.iter()
+            .find(|v| {
+                v["decision"]["kind"] == kind
+                    && v["decision"]["human"] == true
+                    && v["aiThinking"] == false
+            })
+            .cloned()
+            .unwrap_or_else(|| panic!("no human {kind} decision recorded"))
+    };
+    let kinds_offered = |v: &Value| {
+        ["follower", "mayor", "wagon", "barn"]
+            .iter()
+            .filter(|k| {
+                v["decision"]["byKind"][**k]
+                    .as_array()
+                    .is_some_and(|a| !a.is_empty())
+            })
+            .count()
+    };
+    let figure = all
+        .iter()
+        .filter(|v| {
+            v["decision"]["kind"] == "place_figure"
+                && v["decision"]["human"] == true
+                && v["aiThinking"] == false
+        })
+        .max_by_key(|v| kinds_offered(v) * 1000 - v["turn"].as_u64().unwrap() as usize)
+        .cloned()
+        .unwrap();
+    let ai = all
+        .iter()
+        .find(|v| v["decision"]["human"] == false && v["decision"]["kind"] == "place_tile")
+        .cloned()
+        .unwrap();
+    let over = views(base)
+        .into_iter()
+        .rfind(|v| v["over"] == true)
+        .unwrap();
+    let mut out = vec![];
+    for k in ["draw_or_abbey", "place_tile"] {
+        out.push((k.to_string(), human(k)));
+    }
+    out.push(("place_figure".into(), figure));
+    for k in ["move_wagon", "final_abbey"] {
+        out.push((k.to_string(), human(k)));
+    }
+    out.push(("ai_turn".into(), ai));
+    out.push(("game_over".into(), over));
+    out
+}
+
+/// The repository's `tests/fixtures/`.
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .join("tests")
+        .join("fixtures")
+}
+
+/// One JSON value per line.
+fn lines(values: &[Value]) -> String {
+    values
+        .iter()
+        .map(|v| serde_json::to_string(v).unwrap() + "\n")
+        .collect()
+}
+
+#[test]
+fn fixtures_are_the_real_commands_answers() {
+    let tiles = {
+        let mut r = Recorder::new();
+        r.ok("tiles", json!({}))
+    };
+    let base = base_game();
+    let am = abbey_mayor_game();
+    let mut files: Vec<(String, String)> = vec![
+        (
+            "tiles.json".into(),
+            serde_json::to_string(&tiles).unwrap() + "\n",
+        ),
+        (
+            "views.json".into(),
+            format!(
+                "{{\n{}\n}}\n",
+                samples(&base, &am)
+                    .iter()
+                    .map(|(k, v)| format!("{}: {}", json!(k), serde_json::to_string(v).unwrap()))
+                    .collect::<Vec<_>>()
+                    .join(",\n")
+            ),
+        ),
+    ];
+    for (name, steps) in [
+        ("base", base),
+        ("abbey-mayor", am),
+        ("hint-undo", hint_and_undo()),
+        ("resigned", resigned_game()),
+        ("setup", setup_game()),
+    ] {
+        files.push((format!("transcripts/{name}.jsonl"), lines(&steps)));
+    }
+
+    let root = fixtures_dir();
+    if std::env::var("FIXTURES_BLESS").is_ok_and(|v| v == "1") {
+        for (name, text) in &files {
+            let path = root.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, text).unwrap();
+        }
+        return;
+    }
+    let stale: Vec<&str> = files
+        .iter()
+        .filter(|(name, text)| std::fs::read_to_string(root.join(name)).ok().as_ref() != Some(text))
+        .map(|(name, _)| name.as_str())
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "fixtures are stale ({}); rerun with FIXTURES_BLESS=1 cargo test -p carcassonne-app --test fixtures",
+        stale.join(", ")
+    );
+}
