@@ -38,6 +38,10 @@
 //! the `carcassonne history` command can read while the app runs. Within one process,
 //! every read-modify-write of `profiles.json` (and every use of `current.json`) is serialised,
 //! so concurrent commands never lose each other's updates.
+//!
+//! Modules: [`profile`] (profiles, statistics, Elo), [`matches`](mod@matches) (finished matches and the
+//! history), [`current`] (the autosave; an unfinished turn's moves as the engine's
+//! [`MoveName`]s), [`time`] (UTC timestamps), `atomic` (private: atomic writes).
 
 mod atomic;
 pub mod current;
