@@ -11,7 +11,7 @@
 //! 2. If the played move differs, searches both moves side by side ([`mcts::compare_moves`]):
 //!    the same number of iterations each, every pair of iterations on one sampled pile, so
 //!    the two values compare closely. When the verdict is close to a class threshold (the
-//!    severity's 2-standard-error band straddles one), up to [`REFINE_BATCHES`] more batches
+//!    severity's 2-standard-error band straddles 1, 2 or 4 units), up to [`REFINE_BATCHES`] more batches
 //!    of the same size are spent on that move: the budget goes where the verdict is close.
 //!
 //! Each judged move reports its **win chance** (mean win share at the end of the search's
@@ -243,7 +243,9 @@ pub fn judge(
             -c.win_diff + 2.0 * c.win_diff_se,
             -c.margin_diff + 2.0 * c.margin_diff_se,
         );
-        if batches <= REFINE_BATCHES && Class::of_severity(lo) != Class::of_severity(hi) {
+        // Best and good count as one here: both are fine moves.
+        let class = |s: f64| Class::of_severity(s).max(Class::Good);
+        if batches <= REFINE_BATCHES && class(lo) != class(hi) {
             batches += 1;
             pairs
         } else {
