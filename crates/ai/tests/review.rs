@@ -289,3 +289,29 @@ fn a_forced_move_is_best_without_search() {
         .unwrap();
     assert!(judge(&PublicView::new(&game), illegal, 0, 100, &stop).is_none());
 }
+
+#[test]
+fn classes_and_accuracy_follow_the_documented_thresholds() {
+    use review::{POINT_UNIT, WIN_UNIT, move_accuracy, severity};
+    assert_eq!(severity(0.0, -5.0), 0.0);
+    assert_eq!(severity(WIN_UNIT, 0.0), 1.0);
+    assert_eq!(severity(0.0, 2.0 * POINT_UNIT), 2.0);
+    // The worse of the two counts.
+    assert_eq!(severity(WIN_UNIT, 4.0 * POINT_UNIT), 4.0);
+    let cases = [
+        (0.0, Class::Best),
+        (0.5, Class::Good),
+        (1.0, Class::Inaccuracy),
+        (1.9, Class::Inaccuracy),
+        (2.0, Class::Mistake),
+        (3.9, Class::Mistake),
+        (4.0, Class::Blunder),
+    ];
+    for (s, class) in cases {
+        assert_eq!(Class::of_severity(s), class, "{s}");
+    }
+    assert_eq!(move_accuracy(0.0), 100.0);
+    assert!((move_accuracy(2.0) - 50.0).abs() < 1e-9);
+    assert!((move_accuracy(4.0) - 25.0).abs() < 1e-9);
+    assert!(move_accuracy(100.0) >= 0.0);
+}
