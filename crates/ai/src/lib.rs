@@ -25,13 +25,15 @@
 //! a time budget or the stop flag end it early with the best move found so far.
 //!
 //! Modules: [`eval`] (payoffs and the one-ply evaluation), [`greedy`], [`mcts`],
-//! [`notation`] (moves in record notation, for hints), [`arena`] (matches between levels).
+//! [`notation`] (moves in record notation, for hints), [`arena`] (matches between levels),
+//! [`review`] (a finished game's decisions judged by the search, with classes and accuracy).
 
 pub mod arena;
 pub mod eval;
 pub mod greedy;
 pub mod mcts;
 pub mod notation;
+pub mod review;
 
 use std::fmt;
 use std::str::FromStr;
@@ -45,6 +47,7 @@ use thiserror::Error;
 
 pub use arena::{ArenaConfig, ArenaError, ArenaSummary, PlayerSpec, run_arena};
 pub use notation::{MoveNotation, Suggestion, describe_move, suggest};
+pub use review::{Class, DecisionReview, Review, ReviewConfig, ReviewError, review_record};
 
 /// How strong an AI plays. Names are lowercase in both directions (`"hard"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -22,7 +22,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 use crate::Limits;
-use crate::eval::{one_ply, payoffs};
+use crate::eval::{one_ply, payoffs, score_diff, win_share};
 
 /// Iterations of the medium level (well under 50 ms per decision on one core).
 pub const MEDIUM_ITERATIONS: u64 = 300;
@@ -204,6 +204,14 @@ struct Tree<'l, 'a> {
     moves: Vec<Move>,
     path: Vec<(u32, u32)>,
     rewards: Vec<f64>,
+    /// The root edge the next iteration must follow (then cleared); `None`: select.
+    force: Option<u32>,
+    /// The player whose outcome is tracked per root edge, if any ([`search_stats`]).
+    track: Option<usize>,
+    /// Per root edge (index from the first edge): win shares and score differences summed.
+    root_acc: Vec<(f64, f64)>,
+    /// The tracked player's win share and score difference in the last iteration.
+    last: (f64, f64),
 }
 
 impl Tree<'_, '_> {
@@ -296,7 +304,10 @@ impl Tree<'_, '_> {
         while !game.is_over() {
             let gi = self.group(node, &mut game, rng);
             let group = self.nodes[node as usize].groups[gi].clone();
-            let e = self.select(&group);
+            let e = match self.force.take() {
+                Some(e) => e,
+                None => self.select(&group),
+            };
             self.path.push((node, e));
             let edge = self.edges[e as usize];
             game.play_unchecked(edge.mv);
@@ -343,6 +354,17 @@ impl Tree<'_, '_> {
             self.cfg.diff_scale,
             &mut self.rewards,
         );
+        if let Some(p) = self.track {
+            self.last = (win_share(&scores, p), score_diff(&scores, p));
+            if let Some(acc) = self
+                .path
+                .first()
+                .and_then(|&(_, e)| self.root_acc.get_mut(e as usize))
+            {
+                acc.0 += self.last.0;
+                acc.1 += self.last.1;
+            }
+        }
         for &(node, e) in &self.path {
             let edge = &mut self.edges[e as usize];
             // The group is found again by the edge index: groups are contiguous ranges.
@@ -430,15 +452,7 @@ pub fn search<R: Rng + ?Sized>(
     cfg: &Config,
 ) -> Move {
     let mut root_game = view.determinize(rng);
-    let mut tree = Tree {
-        cfg: *cfg,
-        limits,
-        nodes: vec![Node::default()],
-        edges: Vec::new(),
-        moves: Vec::with_capacity(256),
-        path: Vec::with_capacity(64),
-        rewards: Vec::with_capacity(6),
-    };
+    let mut tree = Tree::new(cfg, limits, None);
     tree.group(0, &mut root_game, rng);
     let Some(root) = tree.nodes[0].groups.first().cloned() else {
         return moves[0];
@@ -448,8 +462,45 @@ pub fn search<R: Rng + ?Sized>(
         tree.iterate(view.determinize(rng), rng);
         done += 1;
     }
-    // The most visited edge; among equals the better mean, then the better one-ply order.
     let edges = &tree.edges[root.start as usize..(root.start + root.len) as usize];
+    edges.get(most_visited(edges)).map_or(moves[0], |e| e.mv)
+}
+
+impl<'l, 'a> Tree<'l, 'a> {
+    fn new(cfg: &Config, limits: &'l Limits<'a>, track: Option<usize>) -> Self {
+        Tree {
+            cfg: *cfg,
+            limits,
+            nodes: vec![Node::default()],
+            edges: Vec::new(),
+            moves: Vec::with_capacity(256),
+            path: Vec::with_capacity(64),
+            rewards: Vec::with_capacity(6),
+            force: None,
+            track,
+            root_acc: Vec::new(),
+            last: (0.0, 0.0),
+        }
+    }
+
+    /// What the tree learnt about root edge `e` (an index into `edges`).
+    fn stat(&self, e: usize) -> MoveStat {
+        let edge = &self.edges[e];
+        let n = f64::from(edge.visits.max(1));
+        let (win, margin) = self.root_acc.get(e).copied().unwrap_or((0.0, 0.0));
+        MoveStat {
+            mv: edge.mv,
+            visits: edge.visits,
+            payoff: edge.total / n,
+            win: win / n,
+            margin: margin / n,
+        }
+    }
+}
+
+/// The most visited of `edges`; among equals the better mean, then the earlier (the better
+/// one-ply order at the root).
+fn most_visited(edges: &[Edge]) -> usize {
     let mut best = 0;
     for (i, e) in edges.iter().enumerate() {
         let b = &edges[best];
@@ -458,7 +509,152 @@ pub fn search<R: Rng + ?Sized>(
             best = i;
         }
     }
-    edges.get(best).map_or(moves[0], |e| e.mv)
+    best
+}
+
+/// What a search learnt about one root move, from the view of the player who decides there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveStat {
+    /// The move.
+    pub mv: Move,
+    /// Iterations that went through it.
+    pub visits: u32,
+    /// Mean payoff (the search's own blend, in `[0, 1]`; 0 when unvisited).
+    pub payoff: f64,
+    /// Mean win share at the end of those iterations' playouts ([`win_share`]).
+    pub win: f64,
+    /// Mean final score difference ([`score_diff`]: own score minus the best other).
+    pub margin: f64,
+}
+
+/// Every root move of a search and the move [`search`] would answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchStats {
+    /// The root moves in the search's order (one-ply order at the root).
+    pub moves: Vec<MoveStat>,
+    /// The index in `moves` of the move [`search`] returns for the same arguments.
+    pub best: usize,
+    /// Iterations run.
+    pub iterations: u64,
+}
+
+/// [`search`] with statistics: the same tree, grown with the same generator draws, so the
+/// move at `best` is exactly what [`search`] returns for the same view, moves, generator
+/// state, limits and config; besides, each root move's win share and score difference are
+/// accumulated for the player who decides. `None` if the view has no decision.
+pub fn search_stats<R: Rng + ?Sized>(
+    view: &PublicView,
+    rng: &mut R,
+    limits: &Limits,
+    cfg: &Config,
+) -> Option<SearchStats> {
+    let player = usize::from(view.decision().player()?);
+    let mut root_game = view.determinize(rng);
+    let mut tree = Tree::new(cfg, limits, Some(player));
+    tree.group(0, &mut root_game, rng);
+    let root = tree.nodes[0].groups.first().cloned()?;
+    tree.root_acc = vec![(0.0, 0.0); (root.start + root.len) as usize];
+    let mut done = 0u64;
+    while !limits.done(done) {
+        tree.iterate(view.determinize(rng), rng);
+        done += 1;
+    }
+    let range = root.start as usize..(root.start + root.len) as usize;
+    Some(SearchStats {
+        best: most_visited(&tree.edges[range.clone()]),
+        moves: range.map(|e| tree.stat(e)).collect(),
+        iterations: done,
+    })
+}
+
+/// Two root moves searched side by side by [`compare_moves`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Comparison {
+    /// The first move.
+    pub a: MoveStat,
+    /// The second move.
+    pub b: MoveStat,
+    /// Pairs of iterations run (one for each move, on the same determinization).
+    pub pairs: u64,
+    /// Mean of `a`'s win share minus `b`'s, pair by pair.
+    pub win_diff: f64,
+    /// Standard error of `win_diff` (from the spread of the pairs).
+    pub win_diff_se: f64,
+    /// Mean of `a`'s score difference minus `b`'s, pair by pair.
+    pub margin_diff: f64,
+    /// Standard error of `margin_diff`.
+    pub margin_diff_se: f64,
+}
+
+/// Searches two root moves of `view` with the same number of iterations each, so that
+/// their values compare: iterations come in pairs, each pair on one determinization, the
+/// first following `a`, the second `b`; below the root the search is [`search`]'s. After
+/// `pairs` pairs, `more` sees the comparison so far and answers how many pairs to add
+/// (0 ends). `limits` is only polled for its time and stop flag, between pairs.
+///
+/// `None` if `a` or `b` is not a legal move of the pending decision.
+pub fn compare_moves<R: Rng + ?Sized>(
+    view: &PublicView,
+    [a, b]: [Move; 2],
+    rng: &mut R,
+    limits: &Limits,
+    cfg: &Config,
+    pairs: u64,
+    mut more: impl FnMut(&Comparison) -> u64,
+) -> Option<Comparison> {
+    let player = usize::from(view.decision().player()?);
+    let mut root_game = view.determinize(rng);
+    let mut tree = Tree::new(cfg, limits, Some(player));
+    tree.group(0, &mut root_game, rng);
+    let root = tree.nodes[0].groups.first().cloned()?;
+    tree.root_acc = vec![(0.0, 0.0); (root.start + root.len) as usize];
+    let range = root.start as usize..(root.start + root.len) as usize;
+    let find = |m: Move| range.clone().find(|&e| tree.edges[e].mv == m);
+    let (ea, eb) = (find(a)?, find(b)?);
+    // Sums of the pair differences and of their squares: win share, score difference.
+    let (mut dw, mut dw2, mut dm, mut dm2) = (0.0, 0.0, 0.0, 0.0);
+    let mut done = 0u64;
+    let mut target = pairs;
+    loop {
+        while done < target && !limits.expired() {
+            let game = view.determinize(rng);
+            tree.force = Some(ea as u32);
+            tree.iterate(game.clone(), rng);
+            let (wa, ma) = tree.last;
+            tree.force = Some(eb as u32);
+            tree.iterate(game, rng);
+            let (wb, mb) = tree.last;
+            dw += wa - wb;
+            dw2 += (wa - wb) * (wa - wb);
+            dm += ma - mb;
+            dm2 += (ma - mb) * (ma - mb);
+            done += 1;
+        }
+        let n = done.max(1) as f64;
+        let se = |s: f64, s2: f64| {
+            if done < 2 {
+                f64::INFINITY
+            } else {
+                ((s2 / n - (s / n) * (s / n)).max(0.0) / (n - 1.0)).sqrt()
+            }
+        };
+        let cmp = Comparison {
+            a: tree.stat(ea),
+            b: tree.stat(eb),
+            pairs: done,
+            win_diff: dw / n,
+            win_diff_se: se(dw, dw2),
+            margin_diff: dm / n,
+            margin_diff_se: se(dm, dm2),
+        };
+        if done < target || limits.expired() {
+            return Some(cmp);
+        }
+        match more(&cmp) {
+            0 => return Some(cmp),
+            k => target = done + k,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 mod arena;
 mod bench;
 mod history;
+mod review;
 mod suggest;
 
 use std::io::{Read, Write};
@@ -75,6 +76,9 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Print the best move for the player to move in a record in progress, as JSON.
     Suggest(suggest::SuggestArgs),
+    /// Review a finished game: each decision of one player judged by the search (best move,
+    /// win chance, expected margin, class), and an accuracy figure; one JSON object.
+    Review(review::ReviewArgs),
     /// List the app's finished matches (the same folder as the app), newest first.
     History(history::HistoryArgs),
     /// Measure the engine's speed, or the history's.
@@ -197,6 +201,7 @@ fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Arena(args) => arena::run(args),
         Command::Suggest(args) => suggest::run(args),
+        Command::Review(args) => review::run(args),
         Command::History(args) => history::run(args),
         Command::Bench { what } => bench::run(what),
     }

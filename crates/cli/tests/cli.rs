@@ -323,6 +323,7 @@ fn no_command_panics_when_stdout_is_closed() {
         ],
         vec!["history", "--dir", data.to_str().unwrap()],
         vec!["history", "--json", "--dir", data.to_str().unwrap()],
+        vec!["review", finished.to_str().unwrap(), "--iterations", "2"],
         vec![
             "bench",
             "history",
@@ -556,4 +557,86 @@ fn an_endless_record_file_is_refused_not_read_into_memory() {
             "{err}"
         );
     }
+}
+
+#[test]
+fn review_prints_a_reproducible_review_of_a_record_or_a_match_file() {
+    let dir = temp("review");
+    let file = random_record(&dir, "game.json", "7");
+    let args = |f: &str, more: &[&str]| {
+        let mut a = vec!["review".to_string(), f.to_string()];
+        a.extend(more.iter().map(ToString::to_string));
+        a
+    };
+    let run = |a: Vec<String>| {
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        carcassonne(&a)
+    };
+    let f = file.to_str().unwrap();
+    let out = run(args(f, &["--iterations", "6", "--seed", "3"]));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    // The random game's seats are all AI: the default seat is 0.
+    assert_eq!(v["player"], 0);
+    assert_eq!(v["iterations"], 6);
+    assert_eq!(v["seed"], 3);
+    let decisions = v["decisions"].as_array().unwrap();
+    assert!(decisions.len() > 10);
+    for d in decisions {
+        assert!(
+            ["best", "good", "inaccuracy", "mistake", "blunder"]
+                .contains(&d["class"].as_str().unwrap()),
+            "{d}"
+        );
+        assert!(d["played"]["type"].is_string() && d["best"]["type"].is_string());
+    }
+    let accuracy = v["accuracy"].as_f64().unwrap();
+    assert!((0.0..=100.0).contains(&accuracy));
+    // Same seed, same review.
+    let again = run(args(f, &["--iterations", "6", "--seed", "3"]));
+    assert_eq!(out.stdout, again.stdout);
+
+    // The app's match file holds the record under `record`: the same review.
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let wrapped = serde_json::json!({"schema": 1, "meta": {"id": "x"}, "record": record});
+    let match_file = dir.join("match.json");
+    std::fs::write(&match_file, wrapped.to_string()).unwrap();
+    let m = run(args(
+        match_file.to_str().unwrap(),
+        &["--iterations", "6", "--seed", "3"],
+    ));
+    assert!(m.status.success(), "{}", String::from_utf8_lossy(&m.stderr));
+    assert_eq!(m.stdout, out.stdout);
+
+    // Another seat.
+    let p1 = run(args(f, &["--iterations", "2", "--player", "1"]));
+    assert!(p1.status.success());
+    let v1: serde_json::Value = serde_json::from_slice(&p1.stdout).unwrap();
+    assert_eq!(v1["player"], 1);
+
+    // A seat that is not in the game, an unfinished game: one line, status 1.
+    let bad = run(args(f, &["--iterations", "2", "--player", "2"]));
+    assert_eq!(bad.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("player 2 is not in the game"), "{err}");
+    let mut unfinished = record.clone();
+    unfinished["turns"].as_array_mut().unwrap().truncate(10);
+    unfinished["end"] = serde_json::Value::Bool(false);
+    let partial = dir.join("partial.json");
+    std::fs::write(&partial, unfinished.to_string()).unwrap();
+    let bad = run(args(partial.to_str().unwrap(), &["--iterations", "2"]));
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not finished"));
+    assert!(bad.stdout.is_empty());
+
+    // Budgets out of bounds are clap's.
+    let bad = run(args(f, &["--iterations", "0"]));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("1..=100000000"));
 }

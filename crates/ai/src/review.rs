@@ -1,0 +1,626 @@
+//! Post-game review: every decision one player made in a finished game, judged by the search
+//! from the public view that player had at that moment (never the order of the pile).
+//!
+//! For each decision with a choice, the review
+//!
+//! 1. runs the hard level's search ([`mcts::search_stats`]) on the position with
+//!    [`ReviewConfig::iterations`] iterations and the decision's own seed
+//!    ([`decision_seed`]): its most visited move is the **best move**. With the budget and seed
+//!    the AI itself used, this is exactly the move the AI played ([`choose_move`](crate::choose_move)
+//!    and this pass grow the same tree), so an AI's own games review as all "best".
+//! 2. If the played move differs, searches both moves side by side ([`mcts::compare_moves`]):
+//!    the same number of iterations each, every pair of iterations on one sampled pile, so
+//!    the two values compare closely. When the verdict is close to a class threshold (the
+//!    severity's 2-standard-error band straddles 1, 2 or 4 units), up to [`REFINE_BATCHES`] more batches
+//!    of the same size are spent on that move: the budget goes where the verdict is close.
+//!
+//! Each judged move reports its **win chance** (mean win share at the end of the search's
+//! playouts: 1 for a sole win, `1/k` for a `k`-way tie) and its **expected margin** (mean
+//! final score minus the best opponent's score). The loss of a move is the best move's value
+//! minus the played move's, floored at 0, in win chance (`win_loss`, 0–1) and in points
+//! (`point_loss`).
+//!
+//! **Classes.** The severity of a loss is `max(win_loss / WIN_UNIT, point_loss /
+//! POINT_UNIT)`: one unit is a loss of [`WIN_UNIT`] win chance or [`POINT_UNIT`] points,
+//! whichever is worse (the points matter when the game is already decided, the win chance
+//! when it is close). A move is *best* when it is the search's best move or it loses
+//! nothing on both counts; otherwise *good* below 1 unit, an *inaccuracy* below 2, a
+//! *mistake* below 4 and a *blunder* from 4 units on. The units are calibrated on the hard
+//! level's own games (`crates/ai/RESULTS.md`, "Review").
+//!
+//! **Accuracy.** A move's accuracy is `100 × 2^(−severity / 2)` (100 for no loss, about 71
+//! for an inaccuracy's unit, 50 at the mistake threshold, 25 at the blunder threshold); a
+//! game's accuracy is the mean over the reviewed decisions (decisions without a choice are
+//! not reviewed).
+//!
+//! A review is reproducible: the same record, player, seed and iterations give the same
+//! review. It polls a stop flag and reports progress, so it can run in the background.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use carcassonne_engine::{
+    Decision, Game, Move, MoveName, PlayerKind, PublicView, Record, RecordError, TileInfo,
+    TurnEntry,
+};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::arena::mix;
+use crate::mcts::{self, Config};
+use crate::{Budget, Limits};
+
+/// The default iterations of the first pass: the hard level's budget.
+pub const DEFAULT_ITERATIONS: u64 = mcts::HARD_ITERATIONS;
+/// Win chance lost (0–1) that makes one unit of severity.
+pub const WIN_UNIT: f64 = 0.05;
+/// Points lost that make one unit of severity.
+pub const POINT_UNIT: f64 = 3.0;
+/// Extra comparison batches at most for a move whose class is uncertain.
+pub const REFINE_BATCHES: u32 = 2;
+
+/// How a review searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewConfig {
+    /// Iterations of the first pass per decision; the comparison of a played move that is
+    /// not the best spends as many per batch (half on each move).
+    pub iterations: u64,
+    /// The review's seed ([`decision_seed`] derives each decision's).
+    pub seed: u64,
+}
+
+impl Default for ReviewConfig {
+    fn default() -> Self {
+        ReviewConfig {
+            iterations: DEFAULT_ITERATIONS,
+            seed: 0,
+        }
+    }
+}
+
+/// The seed of the decision with index `decision` (0-based, counting every decision of the
+/// game, forced ones too) in a review with seed `seed`. It is the seed the arena gives an AI
+/// for that decision when `seed` is the arena's seed for the game, so a review of an arena
+/// game with the AI's budget reproduces the AI's searches.
+pub fn decision_seed(seed: u64, decision: u64) -> u64 {
+    mix(seed ^ decision)
+}
+
+/// The verdict on a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Class {
+    /// The search's best move, or one that loses nothing.
+    Best,
+    /// Loses less than one unit of severity.
+    Good,
+    /// Loses 1 to 2 units.
+    Inaccuracy,
+    /// Loses 2 to 4 units.
+    Mistake,
+    /// Loses 4 units or more.
+    Blunder,
+}
+
+impl Class {
+    /// Every class, best first.
+    pub const ALL: [Class; 5] = [
+        Class::Best,
+        Class::Good,
+        Class::Inaccuracy,
+        Class::Mistake,
+        Class::Blunder,
+    ];
+
+    /// The class of a move that is not the search's best, by its severity.
+    pub fn of_severity(severity: f64) -> Class {
+        if severity <= 0.0 {
+            Class::Best
+        } else if severity < 1.0 {
+            Class::Good
+        } else if severity < 2.0 {
+            Class::Inaccuracy
+        } else if severity < 4.0 {
+            Class::Mistake
+        } else {
+            Class::Blunder
+        }
+    }
+
+    /// The lowercase name (`"blunder"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Best => "best",
+            Class::Good => "good",
+            Class::Inaccuracy => "inaccuracy",
+            Class::Mistake => "mistake",
+            Class::Blunder => "blunder",
+        }
+    }
+}
+
+/// The severity of a loss, in units (see the module documentation); losses below 0 count 0.
+pub fn severity(win_loss: f64, point_loss: f64) -> f64 {
+    (win_loss.max(0.0) / WIN_UNIT).max(point_loss.max(0.0) / POINT_UNIT)
+}
+
+/// A move's accuracy, 0–100: `100 × 2^(−severity / 2)`.
+pub fn move_accuracy(severity: f64) -> f64 {
+    100.0 * (-severity.max(0.0) / 2.0).exp2()
+}
+
+/// How the search judged one decision.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Verdict {
+    /// The search's best move.
+    pub best: Move,
+    /// Win chance (0–1) after the played move.
+    pub played_win: f64,
+    /// Expected final margin after the played move (own score minus the best other's).
+    pub played_margin: f64,
+    /// Win chance after the best move.
+    pub best_win: f64,
+    /// Expected final margin after the best move.
+    pub best_margin: f64,
+    /// Win chance lost versus the best move (≥ 0).
+    pub win_loss: f64,
+    /// Points lost versus the best move (≥ 0).
+    pub point_loss: f64,
+    /// [`severity`] of the loss.
+    pub severity: f64,
+    /// The class.
+    pub class: Class,
+    /// Search iterations spent on the decision.
+    pub iterations: u64,
+}
+
+/// Judges `played`, a legal move for the pending decision of `view`, with `iterations`
+/// iterations in the first pass and the generator seeded with `seed` (the same seed and
+/// budget as [`choose_move`](crate::choose_move) at the hard level make the AI's own move
+/// the best). `None` if the game is over, `played` is not legal or `stop` was set.
+pub fn judge(
+    view: &PublicView,
+    played: Move,
+    seed: u64,
+    iterations: u64,
+    stop: &AtomicBool,
+) -> Option<Verdict> {
+    let moves = view.legal_moves();
+    if !moves.contains(&played) {
+        return None;
+    }
+    let cfg = Config::default();
+    if moves.len() == 1 {
+        // No choice: nothing to search. The values are left at 0.
+        return Some(Verdict {
+            best: played,
+            played_win: 0.0,
+            played_margin: 0.0,
+            best_win: 0.0,
+            best_margin: 0.0,
+            win_loss: 0.0,
+            point_loss: 0.0,
+            severity: 0.0,
+            class: Class::Best,
+            iterations: 0,
+        });
+    }
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let limits = Limits::new(Budget::iterations(iterations), stop);
+    let stats = mcts::search_stats(view, &mut rng, &limits, &cfg)?;
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let best = stats.moves[stats.best];
+    if best.mv == played {
+        return Some(Verdict {
+            best: played,
+            played_win: best.win,
+            played_margin: best.margin,
+            best_win: best.win,
+            best_margin: best.margin,
+            win_loss: 0.0,
+            point_loss: 0.0,
+            severity: 0.0,
+            class: Class::Best,
+            iterations: stats.iterations,
+        });
+    }
+    // Second pass: the played move against the best, side by side.
+    let pairs = (iterations / 2).max(1);
+    let mut rng = Pcg64Mcg::seed_from_u64(mix(seed ^ 0x0005_EC0D));
+    let open = Limits::new(Budget::default(), stop);
+    let mut batches = 1;
+    let cmp = mcts::compare_moves(view, [played, best.mv], &mut rng, &open, &cfg, pairs, |c| {
+        // Severity bounds two standard errors either way; refine while they differ in
+        // class.
+        let lo = severity(
+            -c.win_diff - 2.0 * c.win_diff_se,
+            -c.margin_diff - 2.0 * c.margin_diff_se,
+        );
+        let hi = severity(
+            -c.win_diff + 2.0 * c.win_diff_se,
+            -c.margin_diff + 2.0 * c.margin_diff_se,
+        );
+        // Best and good count as one here: both are fine moves.
+        let class = |s: f64| Class::of_severity(s).max(Class::Good);
+        if batches <= REFINE_BATCHES && class(lo) != class(hi) {
+            batches += 1;
+            pairs
+        } else {
+            0
+        }
+    })?;
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let (win_loss, point_loss) = ((-cmp.win_diff).max(0.0), (-cmp.margin_diff).max(0.0));
+    let severity = severity(win_loss, point_loss);
+    Some(Verdict {
+        best: best.mv,
+        played_win: cmp.a.win,
+        played_margin: cmp.a.margin,
+        best_win: cmp.b.win,
+        best_margin: cmp.b.margin,
+        win_loss,
+        point_loss,
+        severity,
+        class: Class::of_severity(severity),
+        iterations: stats.iterations + 2 * cmp.pairs,
+    })
+}
+
+/// One reviewed decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DecisionReview {
+    /// The record's turn entry it belongs to (1-based, as in [`Record::turns`]).
+    pub turn: usize,
+    /// Its index among every decision of the game (0-based, forced ones included).
+    pub index: u64,
+    /// The decision: `draw_or_abbey`, `place_tile`, `place_figure`, `move_wagon` or
+    /// `final_abbey`.
+    pub decision: String,
+    /// The tile to place, for `place_tile` (its letter, as in records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tile: Option<String>,
+    /// The move played.
+    pub played: MoveName,
+    /// The search's best move (the played one when it is best).
+    pub best: MoveName,
+    /// Win chance (0–1) after the played move.
+    pub played_win: f64,
+    /// Expected final margin after the played move: own score minus the best opponent's.
+    pub played_margin: f64,
+    /// Win chance after the best move.
+    pub best_win: f64,
+    /// Expected final margin after the best move.
+    pub best_margin: f64,
+    /// Win chance lost versus the best move (≥ 0).
+    pub win_loss: f64,
+    /// Points lost versus the best move (≥ 0).
+    pub point_loss: f64,
+    /// The loss in severity units.
+    pub severity: f64,
+    /// The verdict.
+    pub class: Class,
+    /// The move's accuracy (0–100).
+    pub accuracy: f64,
+    /// Search iterations spent.
+    pub iterations: u64,
+}
+
+/// How many decisions fell in each class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassCounts {
+    /// Best moves.
+    pub best: usize,
+    /// Good moves.
+    pub good: usize,
+    /// Inaccuracies.
+    pub inaccuracy: usize,
+    /// Mistakes.
+    pub mistake: usize,
+    /// Blunders.
+    pub blunder: usize,
+}
+
+impl ClassCounts {
+    /// Counts one more move of `class`.
+    pub fn add(&mut self, class: Class) {
+        *match class {
+            Class::Best => &mut self.best,
+            Class::Good => &mut self.good,
+            Class::Inaccuracy => &mut self.inaccuracy,
+            Class::Mistake => &mut self.mistake,
+            Class::Blunder => &mut self.blunder,
+        } += 1;
+    }
+
+    /// All moves counted.
+    pub fn total(&self) -> usize {
+        self.best + self.good + self.inaccuracy + self.mistake + self.blunder
+    }
+}
+
+/// The review of one player's decisions in a finished game. A plain struct: whoever stores
+/// it versions it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Review {
+    /// The reviewed seat (0-based).
+    pub player: usize,
+    /// First-pass iterations per decision.
+    pub iterations: u64,
+    /// The review's seed.
+    pub seed: u64,
+    /// The game's accuracy (0–100): the mean of the decisions' accuracies (100 when none).
+    pub accuracy: f64,
+    /// Decisions per class.
+    pub counts: ClassCounts,
+    /// Every decision of the player that had a choice, in game order.
+    pub decisions: Vec<DecisionReview>,
+}
+
+/// Why a review could not be made.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ReviewError {
+    /// The record does not replay.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// Only finished games are reviewed.
+    #[error("the game is not finished: only a finished game can be reviewed")]
+    NotFinished,
+    /// The player is not a seat of the game.
+    #[error("player {player} is not in the game (seats 0 to {last})")]
+    Player {
+        /// The seat asked for.
+        player: usize,
+        /// The last seat.
+        last: usize,
+    },
+    /// Stepping through the record's log went astray: a bug, not a bad record.
+    #[error("turn {turn}: the game's log does not replay: {reason}")]
+    Log {
+        /// The 1-based turn entry.
+        turn: usize,
+        /// What went wrong.
+        reason: String,
+    },
+    /// The stop flag was set.
+    #[error("the review was stopped")]
+    Stopped,
+}
+
+/// The seat a review looks at by default: the first human seat of the record, else 0.
+pub fn default_player(record: &Record) -> usize {
+    record
+        .players
+        .iter()
+        .position(|p| p.kind == PlayerKind::Human)
+        .unwrap_or(0)
+}
+
+/// A decision of the game: the position before it, the move played, where it was.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The game before the move (its hidden pile is never looked at: reviews use
+    /// [`PublicView::new`] of it).
+    pub game: Game,
+    /// The move played.
+    pub played: Move,
+    /// The 1-based record turn entry.
+    pub turn: usize,
+    /// The index among every decision of the game (0-based).
+    pub index: u64,
+}
+
+/// Every decision of a finished record, in order, with the position before it.
+///
+/// # Errors
+/// [`ReviewError::Record`] if the record does not replay, [`ReviewError::NotFinished`] if
+/// it is not a finished game.
+pub fn positions(record: &Record) -> Result<Vec<Position>, ReviewError> {
+    let last = record.replay()?;
+    if !record.end || !last.is_over() {
+        return Err(ReviewError::NotFinished);
+    }
+    let setup = record.setup()?;
+    // Every tile of a finished game was drawn: the log holds the whole pile in order.
+    let pile: Vec<_> = last
+        .log()
+        .iter()
+        .filter_map(|e| match e {
+            TurnEntry::Tile { tile, .. } | TurnEntry::Discarded { tile } => Some(*tile),
+            _ => None,
+        })
+        .collect();
+    let mut game = Game::with_pile(&setup, &pile).map_err(|e| ReviewError::Log {
+        turn: 0,
+        reason: e.to_string(),
+    })?;
+    let mut out = Vec::new();
+    let mut index = 0u64;
+    let mut step = |game: &mut Game, turn: usize, mv: Move| -> Result<(), ReviewError> {
+        out.push(Position {
+            game: game.clone(),
+            played: mv,
+            turn,
+            index,
+        });
+        index += 1;
+        game.play(mv).map_err(|e| ReviewError::Log {
+            turn,
+            reason: e.to_string(),
+        })
+    };
+    for (i, entry) in last.log().iter().enumerate() {
+        let turn = i + 1;
+        let (figure, wagons) = match entry {
+            TurnEntry::Tile {
+                pos,
+                rot,
+                figure,
+                wagons,
+                ..
+            } => {
+                if matches!(game.decision(), Decision::DrawOrAbbey { .. }) {
+                    step(&mut game, turn, Move::Draw)?;
+                }
+                step(
+                    &mut game,
+                    turn,
+                    Move::Place {
+                        pos: *pos,
+                        rot: *rot,
+                    },
+                )?;
+                (figure, wagons)
+            }
+            TurnEntry::Abbey {
+                pos,
+                figure,
+                wagons,
+            } => {
+                step(&mut game, turn, Move::Abbey { pos: *pos })?;
+                (figure, wagons)
+            }
+            TurnEntry::Discarded { .. } => {
+                // The engine discards by itself once the tile is drawn.
+                if matches!(game.decision(), Decision::DrawOrAbbey { .. }) {
+                    step(&mut game, turn, Move::Draw)?;
+                }
+                continue;
+            }
+            TurnEntry::Pass => {
+                step(&mut game, turn, Move::Pass)?;
+                continue;
+            }
+        };
+        if matches!(game.decision(), Decision::PlaceFigure { .. }) {
+            let mv = figure.map_or(Move::NoFigure, |(kind, spot)| Move::Figure { kind, spot });
+            step(&mut game, turn, mv)?;
+        }
+        // Wagons without a target go home by themselves, logged in the same list: an entry
+        // the stepped game has logged already needs no move.
+        for (k, &(_, to)) in wagons.iter().enumerate() {
+            let logged = match game.log().get(i) {
+                Some(TurnEntry::Tile { wagons, .. } | TurnEntry::Abbey { wagons, .. }) => {
+                    wagons.len()
+                }
+                _ => 0,
+            };
+            if k < logged {
+                continue;
+            }
+            let mv = to.map_or(Move::WagonHome, |(pos, seg)| Move::WagonTo { pos, seg });
+            step(&mut game, turn, mv)?;
+        }
+    }
+    if !game.is_over() || game.log() != last.log() || game.scores() != last.scores() {
+        return Err(ReviewError::Log {
+            turn: record.turns.len(),
+            reason: "the steps do not lead to the recorded end".into(),
+        });
+    }
+    Ok(out)
+}
+
+fn decision_name(d: Decision) -> &'static str {
+    match d {
+        Decision::DrawOrAbbey { .. } => "draw_or_abbey",
+        Decision::PlaceTile { .. } => "place_tile",
+        Decision::PlaceFigure { .. } => "place_figure",
+        Decision::MoveWagon { .. } => "move_wagon",
+        Decision::FinalAbbey { .. } => "final_abbey",
+        Decision::GameOver => "game_over",
+    }
+}
+
+/// Reviews the decisions of seat `player` in the finished game `record`.
+///
+/// Only decisions with a choice (two legal moves or more) are reviewed. `progress` is called
+/// with (decisions done, decisions in all) before the first and after each one; `stop` is
+/// polled during the searches.
+///
+/// # Errors
+/// [`ReviewError`]: the record does not replay or is not finished, `player` is not a seat,
+/// or `stop` was set ([`ReviewError::Stopped`]).
+pub fn review_record(
+    record: &Record,
+    player: usize,
+    cfg: &ReviewConfig,
+    stop: &AtomicBool,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Review, ReviewError> {
+    if player >= record.players.len() {
+        return Err(ReviewError::Player {
+            player,
+            last: record.players.len().saturating_sub(1),
+        });
+    }
+    let mine: Vec<Position> = positions(record)?
+        .into_iter()
+        .filter(|p| {
+            p.game.decision().player().map(usize::from) == Some(player)
+                && p.game.legal_moves().len() > 1
+        })
+        .collect();
+    let total = mine.len();
+    progress(0, total);
+    let mut decisions = Vec::with_capacity(total);
+    let mut counts = ClassCounts::default();
+    for (done, p) in mine.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            return Err(ReviewError::Stopped);
+        }
+        let view = PublicView::new(&p.game);
+        let seed = decision_seed(cfg.seed, p.index);
+        let v = judge(&view, p.played, seed, cfg.iterations, stop).ok_or_else(|| {
+            if stop.load(Ordering::Relaxed) {
+                ReviewError::Stopped
+            } else {
+                ReviewError::Log {
+                    turn: p.turn,
+                    reason: "the played move is not legal".into(),
+                }
+            }
+        })?;
+        let d = view.decision();
+        counts.add(v.class);
+        decisions.push(DecisionReview {
+            turn: p.turn,
+            index: p.index,
+            decision: decision_name(d).into(),
+            tile: match d {
+                Decision::PlaceTile { tile, .. } => Some(TileInfo::of(tile).id().to_string()),
+                _ => None,
+            },
+            played: MoveName::from_move(&p.game, p.played),
+            best: MoveName::from_move(&p.game, v.best),
+            played_win: v.played_win,
+            played_margin: v.played_margin,
+            best_win: v.best_win,
+            best_margin: v.best_margin,
+            win_loss: v.win_loss,
+            point_loss: v.point_loss,
+            severity: v.severity,
+            class: v.class,
+            accuracy: move_accuracy(v.severity),
+            iterations: v.iterations,
+        });
+        progress(done + 1, total);
+    }
+    let accuracy = if decisions.is_empty() {
+        100.0
+    } else {
+        decisions.iter().map(|d| d.accuracy).sum::<f64>() / decisions.len() as f64
+    };
+    Ok(Review {
+        player,
+        iterations: cfg.iterations,
+        seed: cfg.seed,
+        accuracy,
+        counts,
+        decisions,
+    })
+}

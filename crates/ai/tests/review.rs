@@ -1,0 +1,317 @@
+//! The post-game review: the AI's own moves are best under its own budget and seed, a
+//! deliberately bad move is a mistake or a blunder, the same seed gives the same review, the
+//! stop flag stops it and progress counts up to the total.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use carcassonne_ai::eval::one_ply;
+use carcassonne_ai::review::{
+    self, Class, ReviewConfig, ReviewError, decision_seed, judge, positions, review_record,
+};
+use carcassonne_ai::{Budget, Level, Limits, choose_move};
+use carcassonne_engine::{
+    Decision, Game, Move, PlayerKind, PublicView, Record, RecordPlayer, Setup,
+};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+fn setup(seed: u64) -> Setup {
+    Setup {
+        players: 2,
+        abbey_mayor: true,
+        seed,
+    }
+}
+
+fn players() -> Vec<RecordPlayer> {
+    vec![
+        RecordPlayer {
+            name: "Ann".into(),
+            kind: PlayerKind::Human,
+            level: None,
+        },
+        RecordPlayer {
+            name: "Bot".into(),
+            kind: PlayerKind::Ai,
+            level: Some("greedy".into()),
+        },
+    ]
+}
+
+/// A finished game of uniformly random moves, as a record.
+fn random_record(seed: u64) -> Record {
+    let mut game = Game::new(&setup(seed)).unwrap();
+    game.play_random(&mut Pcg64Mcg::seed_from_u64(seed));
+    Record::from_game(&game, players())
+}
+
+#[test]
+fn the_ais_own_moves_are_best_under_its_budget_and_seed() {
+    // Seat 0 is the hard level's search with a small iteration budget and the seeds a review
+    // with seed `base` gives each decision (the arena's scheme); seat 1 plays greedy.
+    let (base, iterations) = (77, 40);
+    let mut game = Game::new(&setup(5)).unwrap();
+    let stop = AtomicBool::new(false);
+    let mut index = 0;
+    while let Some(p) = game.decision().player() {
+        let level = if p == 0 { Level::Hard } else { Level::Greedy };
+        let view = PublicView::new(&game);
+        let seed = decision_seed(base, index);
+        let mv = choose_move(level, &view, seed, Budget::iterations(iterations), &stop);
+        game.play(mv).unwrap();
+        index += 1;
+    }
+    let record = Record::from_game(&game, players());
+    let cfg = ReviewConfig {
+        iterations,
+        seed: base,
+    };
+    let r = review_record(&record, 0, &cfg, &stop, |_, _| {}).unwrap();
+    assert!(r.decisions.len() > 30, "{}", r.decisions.len());
+    for d in &r.decisions {
+        assert_eq!(d.class, Class::Best, "{d:?}");
+        assert_eq!(d.played, d.best, "{d:?}");
+    }
+    assert_eq!(r.counts.best, r.decisions.len());
+    assert!((r.accuracy - 100.0).abs() < 1e-9);
+    // Another seed does not reproduce the AI's searches: some moves differ from its best.
+    let other = review_record(
+        &record,
+        0,
+        &ReviewConfig {
+            iterations,
+            seed: base + 1,
+        },
+        &stop,
+        |_, _| {},
+    )
+    .unwrap();
+    assert!(other.decisions.iter().any(|d| d.played != d.best));
+}
+
+/// A greedy game in which seat 0, at its first tile placement from turn 12 on whose one-ply
+/// values spread by 25 points or more, plays the worst placement; then greedy to the end.
+/// Returns the record and the index of the bad decision.
+fn game_with_a_bad_move(seed: u64) -> Option<(Record, u64)> {
+    let mut game = Game::new(&setup(seed)).ok()?;
+    let stop = AtomicBool::new(false);
+    let mut index = 0u64;
+    let mut bad = None;
+    while let Some(p) = game.decision().player() {
+        let view = PublicView::new(&game);
+        let mut mv = choose_move(Level::Greedy, &view, index, Budget::default(), &stop);
+        if bad.is_none()
+            && p == 0
+            && game.log().len() >= 12
+            && matches!(game.decision(), Decision::PlaceTile { .. })
+        {
+            let moves = game.legal_moves();
+            let limits = Limits::new(Budget::default(), &stop);
+            let values = one_ply(&game, &moves, &limits);
+            let (mut lo, mut hi) = (0, 0);
+            for i in 0..moves.len() {
+                if values[i] < values[lo] {
+                    lo = i;
+                }
+                if values[i] > values[hi] {
+                    hi = i;
+                }
+            }
+            if values[hi] - values[lo] >= 25.0 {
+                mv = moves[lo];
+                bad = Some(index);
+            }
+        }
+        game.play(mv).ok()?;
+        index += 1;
+    }
+    Some((Record::from_game(&game, players()), bad?))
+}
+
+#[test]
+fn a_deliberately_bad_placement_is_a_mistake_or_a_blunder() {
+    let stop = AtomicBool::new(false);
+    let mut checked = 0;
+    for seed in 1..40 {
+        let Some((record, bad)) = game_with_a_bad_move(seed) else {
+            continue;
+        };
+        let all = positions(&record).unwrap();
+        let p = all.iter().find(|p| p.index == bad).unwrap();
+        let view = PublicView::new(&p.game);
+        let v = judge(&view, p.played, decision_seed(3, bad), 600, &stop).unwrap();
+        assert!(v.class >= Class::Mistake, "seed {seed}: {v:?}");
+        assert!(
+            v.point_loss >= 6.0 || v.win_loss >= 0.1,
+            "seed {seed}: {v:?}"
+        );
+        assert_ne!(v.best, p.played);
+        checked += 1;
+        if checked == 3 {
+            return;
+        }
+    }
+    panic!("only {checked} games had a bad placement to try");
+}
+
+#[test]
+fn positions_step_through_the_whole_record() {
+    let record = random_record(8);
+    let all = positions(&record).unwrap();
+    // The positions are consecutive: each one's move leads to the next one's game.
+    for w in all.windows(2) {
+        let mut g = w[0].game.clone();
+        g.play(w[0].played).unwrap();
+        assert_eq!(g.log(), w[1].game.log());
+        assert_eq!(w[1].index, w[0].index + 1);
+        assert!(w[1].turn >= w[0].turn);
+    }
+    let last = all.last().unwrap();
+    let mut end = last.game.clone();
+    end.play(last.played).unwrap();
+    assert!(end.is_over());
+    assert_eq!(end.scores(), record.replay().unwrap().scores());
+
+    // An unfinished record is refused.
+    let mut unfinished = record.clone();
+    unfinished.turns.truncate(20);
+    unfinished.end = false;
+    assert_eq!(
+        positions(&unfinished).unwrap_err(),
+        ReviewError::NotFinished
+    );
+}
+
+#[test]
+fn the_same_seed_gives_the_same_review() {
+    let record = random_record(11);
+    let stop = AtomicBool::new(false);
+    let cfg = ReviewConfig {
+        iterations: 16,
+        seed: 4,
+    };
+    let a = review_record(&record, 1, &cfg, &stop, |_, _| {}).unwrap();
+    let b = review_record(&record, 1, &cfg, &stop, |_, _| {}).unwrap();
+    let (ja, jb) = (
+        serde_json::to_string(&a).unwrap(),
+        serde_json::to_string(&b).unwrap(),
+    );
+    for (x, y) in a.decisions.iter().zip(&b.decisions) {
+        assert_eq!(x, y);
+    }
+    assert_eq!(ja, jb);
+    // It reads back from JSON, for the app to store (floats to within their last digit).
+    let back: review::Review = serde_json::from_str(&ja).unwrap();
+    assert_eq!(back.decisions.len(), a.decisions.len());
+    for (x, y) in back.decisions.iter().zip(&a.decisions) {
+        assert_eq!((x.class, &x.played, &x.best), (y.class, &y.played, &y.best));
+        assert!((x.played_margin - y.played_margin).abs() < 1e-9);
+    }
+    // Random moves are not all best, and the accuracy is in range.
+    assert!(a.counts.best < a.decisions.len());
+    assert!((0.0..=100.0).contains(&a.accuracy));
+    assert_eq!(a.counts.total(), a.decisions.len());
+    assert!(ja.contains("\"class\":\""));
+}
+
+#[test]
+fn progress_counts_up_to_the_total_and_stop_stops() {
+    let record = random_record(12);
+    let stop = AtomicBool::new(false);
+    let cfg = ReviewConfig {
+        iterations: 8,
+        seed: 0,
+    };
+    let mut seen = Vec::new();
+    let r = review_record(&record, 0, &cfg, &stop, |done, total| {
+        seen.push((done, total))
+    })
+    .unwrap();
+    let total = r.decisions.len();
+    assert!(total > 10);
+    let expected: Vec<_> = (0..=total).map(|d| (d, total)).collect();
+    assert_eq!(seen, expected);
+
+    // Stop after 3 decisions: the review ends with `Stopped`, and no more progress.
+    let mut seen = Vec::new();
+    let err = review_record(&record, 0, &cfg, &stop, |done, total| {
+        seen.push((done, total));
+        if done == 3 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    })
+    .unwrap_err();
+    assert_eq!(err, ReviewError::Stopped);
+    assert_eq!(seen.last(), Some(&(3, total)));
+
+    // A flag already set stops before any search.
+    let mut seen = Vec::new();
+    let err = review_record(&record, 0, &cfg, &stop, |d, t| seen.push((d, t))).unwrap_err();
+    assert_eq!(err, ReviewError::Stopped);
+    assert_eq!(seen, vec![(0, total)]);
+
+    // A seat that is not in the game.
+    stop.store(false, Ordering::Relaxed);
+    assert!(matches!(
+        review_record(&record, 2, &cfg, &stop, |_, _| {}),
+        Err(ReviewError::Player { player: 2, last: 1 })
+    ));
+}
+
+#[test]
+fn default_player_is_the_first_human_seat() {
+    let mut record = random_record(13);
+    assert_eq!(review::default_player(&record), 0);
+    record.players.swap(0, 1);
+    assert_eq!(review::default_player(&record), 1);
+    for p in &mut record.players {
+        p.kind = PlayerKind::Ai;
+    }
+    assert_eq!(review::default_player(&record), 0);
+}
+
+#[test]
+fn a_forced_move_is_best_without_search() {
+    // A decision with one legal move is judged best at no cost.
+    let stop = AtomicBool::new(false);
+    let game = (1..50)
+        .flat_map(|seed| positions(&random_record(seed)).unwrap())
+        .map(|p| p.game)
+        .find(|g| g.legal_moves().len() == 1)
+        .expect("a forced decision");
+    let mv = game.legal_moves()[0];
+    let v = judge(&PublicView::new(&game), mv, 0, 100, &stop).unwrap();
+    assert_eq!((v.class, v.iterations, v.best), (Class::Best, 0, mv));
+    // An illegal move is not judged.
+    let illegal = [Move::Pass, Move::Draw]
+        .into_iter()
+        .find(|&m| m != mv)
+        .unwrap();
+    assert!(judge(&PublicView::new(&game), illegal, 0, 100, &stop).is_none());
+}
+
+#[test]
+fn classes_and_accuracy_follow_the_documented_thresholds() {
+    use review::{POINT_UNIT, WIN_UNIT, move_accuracy, severity};
+    assert_eq!(severity(0.0, -5.0), 0.0);
+    assert_eq!(severity(WIN_UNIT, 0.0), 1.0);
+    assert_eq!(severity(0.0, 2.0 * POINT_UNIT), 2.0);
+    // The worse of the two counts.
+    assert_eq!(severity(WIN_UNIT, 4.0 * POINT_UNIT), 4.0);
+    let cases = [
+        (0.0, Class::Best),
+        (0.5, Class::Good),
+        (1.0, Class::Inaccuracy),
+        (1.9, Class::Inaccuracy),
+        (2.0, Class::Mistake),
+        (3.9, Class::Mistake),
+        (4.0, Class::Blunder),
+    ];
+    for (s, class) in cases {
+        assert_eq!(Class::of_severity(s), class, "{s}");
+    }
+    assert_eq!(move_accuracy(0.0), 100.0);
+    assert!((move_accuracy(2.0) - 50.0).abs() < 1e-9);
+    assert!((move_accuracy(4.0) - 25.0).abs() < 1e-9);
+    assert!(move_accuracy(100.0) >= 0.0);
+}

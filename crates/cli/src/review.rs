@@ -1,0 +1,62 @@
+//! `carcassonne review`: a finished game's decisions judged by the search, as JSON.
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+use carcassonne_ai::review::{self, ReviewConfig};
+use carcassonne_engine::Record;
+use clap::value_parser;
+
+use crate::{CliError, MAX_ITERATIONS, emit};
+
+/// The arguments of `carcassonne review`.
+#[derive(clap::Args)]
+pub(crate) struct ReviewArgs {
+    /// The finished game: a record (JSON, RULES.md §6) or a match file of the app (the
+    /// record inside it is reviewed).
+    file: PathBuf,
+    /// First-pass iterations per decision, 1–100000000 (default: the hard level's 3000).
+    #[arg(long, default_value_t = review::DEFAULT_ITERATIONS, value_parser = value_parser!(u64).range(1..=MAX_ITERATIONS))]
+    iterations: u64,
+    /// The review's seed: the same seed and iterations give the same review.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The seat to review, 0-based (default: the first human seat, else 0).
+    #[arg(long)]
+    player: Option<usize>,
+}
+
+/// The record in `text`: a bare record, or the `record` of an app's match file (an object
+/// with `meta` and `record` and no `format`).
+///
+/// # Errors
+/// The record's own one-line error (`turn N: reason`).
+pub(crate) fn record_of(text: &str) -> Result<Record, String> {
+    let inner = match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(map))
+            if !map.contains_key("format") && map.contains_key("meta") =>
+        {
+            map.get("record").map(ToString::to_string)
+        }
+        _ => None,
+    };
+    Record::parse(inner.as_deref().unwrap_or(text)).map_err(|e| e.to_string())
+}
+
+/// Reviews the record and prints the review as one JSON object.
+pub(crate) fn run(args: ReviewArgs) -> Result<(), CliError> {
+    let text = crate::read_record(&args.file)?;
+    let record = record_of(&text)?;
+    let player = args
+        .player
+        .unwrap_or_else(|| review::default_player(&record));
+    let cfg = ReviewConfig {
+        iterations: args.iterations,
+        seed: args.seed,
+    };
+    let stop = AtomicBool::new(false);
+    let review = review::review_record(&record, player, &cfg, &stop, |_, _| {})
+        .map_err(|e| e.to_string())?;
+    let json = serde_json::to_string(&review).map_err(|e| e.to_string())?;
+    emit(&json)
+}
