@@ -3,7 +3,7 @@
 import { api, IMPORT_LIMIT } from './api.js';
 import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration, breakdownTable } from './dom.js';
 import { badgeSvg } from './players.js';
-import { eventText } from './text.js';
+import { eventText, AIDS_LABEL, AIDS_HELP } from './text.js';
 import { Board } from './board.js';
 import { chartSvg } from './chart.js';
 
@@ -14,7 +14,7 @@ export async function renderStart(root, app) {
   const [profiles, info] = await Promise.all([api.profilesList(), api.appInfo()]);
   app.info = info;
   const levels = info.levels;
-  const setup = app.setup ?? (app.setup = { opponents: ['easy'], abbeyMayor: true });
+  const setup = app.setup ?? (app.setup = lastSetup(app.settings?.lastSetup, levels) ?? { opponents: ['easy'], abbeyMayor: true });
   const active = profiles.profiles.find((p) => p.id === profiles.active) ?? null;
   root.replaceChildren();
   root.append(h('h2', { id: 'start-title', class: 'screen-title' }, 'New game'));
@@ -63,8 +63,11 @@ export async function renderStart(root, app) {
   // A deal number replays the same shuffled pile, e.g. to retry a game or to compare with a friend.
   const seedInput = h('input', { id: 'seed', type: 'text', inputmode: 'numeric', pattern: '[0-9]*', autocomplete: 'off', value: setup.seed ?? '', placeholder: 'random',
     oninput: (e) => { setup.seed = e.target.value.trim(); } });
+  const aids = h('input', { id: 'board-aids', type: 'checkbox', class: 'switch', checked: app.settings?.boardAids !== false,
+    onchange: async (e) => { try { await app.saveSettings({ boardAids: e.target.checked }); } catch (err) { showError(err, 'Could not save the setting'); } } });
   root.append(h('div', { class: 'card' }, h('h3', {}, 'Opponents'), oppBox,
     h('div', { class: 'row switch-row' }, am, h('label', { for: 'abbey-mayor' }, h('strong', {}, 'Abbey & Mayor'), h('small', {}, ' abbey, mayor, wagon and barn, 12 more tiles'))),
+    h('div', { class: 'row switch-row' }, aids, h('label', { for: 'board-aids' }, h('strong', {}, AIDS_LABEL), h('small', {}, ` ${AIDS_HELP}`))),
     h('details', { class: 'more' }, h('summary', {}, 'More options'),
       h('div', { class: 'row' }, h('label', { for: 'seed' }, 'Deal number'), seedInput, h('small', {}, 'the same number deals the same tiles')))));
 
@@ -81,6 +84,13 @@ export async function renderStart(root, app) {
     } catch (err) { showError(err, 'Could not start the game'); } finally { startBtn.disabled = false; }
   } }, active ? `Start as ${active.name}` : 'Create a profile first');
   root.append(h('div', { class: 'row end' }, startBtn));
+}
+
+/** The start screen's set-up from the settings' `lastSetup` (levels this app knows only),
+ * or null. */
+function lastSetup(last, levels) {
+  const opponents = (last?.opponents ?? []).map((o) => o.level).filter((l) => levels.includes(l));
+  return opponents.length ? { opponents: opponents.slice(0, 5), abbeyMayor: last.abbeyMayor !== false } : null;
 }
 
 // --- History.
