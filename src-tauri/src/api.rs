@@ -12,7 +12,7 @@ use tauri::ipc::{CommandArg, CommandItem, InvokeError};
 pub use carcassonne_engine::Breakdown;
 pub use carcassonne_storage::{
     LastSetup, MatchMeta as MatchSummary, MoveName as MoveInput, Problem, Profile, Replayed,
-    SetupOpponent, Settings,
+    Settings, SetupOpponent,
 };
 
 /// An error as the UI receives it: a stable code and a sentence.

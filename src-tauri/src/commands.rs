@@ -15,7 +15,7 @@ use tauri::{AppHandle, Emitter, Manager, Runtime, State};
 use crate::api::{
     AiProgress, ApiError, AppInfo, Arg, Exported, GameView, Hint, LastSetup, MatchDetail,
     MatchList, MatchSummary, NewGame, Odds, OpponentConfig, Profile, ProfileList, ResumeInfo,
-    ScoreEvent, SetupOpponent, Settings, TileSet,
+    ScoreEvent, Settings, SetupOpponent, TileSet,
 };
 use crate::session::{Session, ai_choose, parse_level};
 use crate::view::{ViewContext, game_view as build_view, odds, score_event, tile_set};

@@ -1,8 +1,8 @@
 //! Building the UI's shapes (`api.rs`) from an engine position. Plain Rust, no Tauri.
 
+use carcassonne_engine::notation::check_pos;
 use carcassonne_engine::notation::corner_name;
 use carcassonne_engine::tile::{LAND_TYPES, START_TILE};
-use carcassonne_engine::notation::check_pos;
 use carcassonne_engine::{
     Completion, Decision, Event, FigureKind, Game, LoggedEvent, Move, NameError, PlayerKind, Pos,
     RecordPlayer, SegmentKind, TileChance, TileInfo, tile_types,
@@ -10,9 +10,9 @@ use carcassonne_engine::{
 
 use crate::api::{
     Aids, ApiError, ByKind, Cell, CellOption, DeadSquareView, DecisionView, DoomedFeature,
-    FigureView, GameResult, GameView, Odds, OwnerView, PlaceRef, PlayerView, Remaining,
-    ScoreEvent, Scored, SegmentDesc, SpotOption, Supply, TargetOption, TileChanceView, TileDesc,
-    TileSet, TileView, TypeCount,
+    FigureView, GameResult, GameView, Odds, OwnerView, PlaceRef, PlayerView, Remaining, ScoreEvent,
+    Scored, SegmentDesc, SpotOption, Supply, TargetOption, TileChanceView, TileDesc, TileSet,
+    TileView, TypeCount,
 };
 
 /// What a view needs besides the position.

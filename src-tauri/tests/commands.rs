@@ -875,7 +875,10 @@ fn game_odds_of_known_features_and_bad_names_change_nothing() {
     let before = a.ok("game_view", json!({}));
     let autosave = std::fs::read(dir.path().join("current.json")).unwrap();
     for (args, code) in [
-        (json!({"x": 0, "y": 0, "on": "monastery"}), "odds/no_feature"),
+        (
+            json!({"x": 0, "y": 0, "on": "monastery"}),
+            "odds/no_feature",
+        ),
         (json!({"x": 0, "y": 0, "on": "Q"}), "odds/no_feature"),
         (json!({"x": 4, "y": 4, "on": "N"}), "odds/no_tile"),
         (

@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use carcassonne_storage::{LastSetup, SetupOpponent, Settings, Storage};
+use carcassonne_storage::{LastSetup, Settings, SetupOpponent, Storage};
 
 fn sample() -> Settings {
     Settings {
