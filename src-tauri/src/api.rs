@@ -11,7 +11,8 @@ use tauri::ipc::{CommandArg, CommandItem, InvokeError};
 
 pub use carcassonne_engine::Breakdown;
 pub use carcassonne_storage::{
-    MatchMeta as MatchSummary, MoveName as MoveInput, Problem, Profile, Replayed,
+    LastSetup, MatchMeta as MatchSummary, MoveName as MoveInput, Problem, Profile, Replayed,
+    Settings, SetupOpponent,
 };
 
 /// An error as the UI receives it: a stable code and a sentence.
@@ -476,6 +477,82 @@ pub struct GameView {
     pub can_undo: bool,
     /// The last autosave's failure.
     pub save_error: Option<ApiError>,
+    /// The board-reading aids (null in a replay's positions).
+    pub aids: Option<Aids>,
+}
+
+/// Unseen copies of one tile type and the chance that the next tile drawn is one of them.
+#[derive(Clone, Debug, Serialize)]
+pub struct TileChanceView {
+    /// Tile id.
+    pub id: String,
+    /// Unseen copies.
+    pub count: u8,
+    /// The chance that the next tile drawn is one of them (0 to 1).
+    pub chance: f64,
+}
+
+/// A feature that a dead square dooms.
+#[derive(Clone, Debug, Serialize)]
+pub struct DoomedFeature {
+    /// Column of one of its tiles.
+    pub x: i32,
+    /// Row of that tile.
+    pub y: i32,
+    /// The segment's name on that tile.
+    pub on: String,
+    /// `road`, `city` or `monastery`.
+    pub kind: String,
+}
+
+/// An empty square next to the board that no tile still to be placed can fill.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeadSquareView {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Whether all four neighbours hold tiles.
+    pub hole: bool,
+    /// Whether an abbey may yet fill it (a player holding one has a turn to come).
+    pub abbey_may_fill: bool,
+    /// The roads, cities and monasteries touching it, which no land tile can complete.
+    pub features: Vec<DoomedFeature>,
+}
+
+/// The board-reading aids of a position, from the public view only.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Aids {
+    /// The dead squares, by row then column.
+    pub dead: Vec<DeadSquareView>,
+    /// Unseen tiles in all (the pile less the drawn tile waiting to be placed).
+    pub unseen_total: u32,
+    /// Each unseen tile type with its count and chance to be drawn next, in tile order.
+    pub unseen: Vec<TileChanceView>,
+}
+
+/// `game_odds`: the odds that one placement completes a feature.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Odds {
+    /// `road`, `city`, `monastery` or `field`.
+    pub kind: String,
+    /// `complete`, `one_tile`, `several_tiles` or `never`.
+    pub completion: String,
+    /// For `one_tile`, the square where the tile must go.
+    pub cell: Option<Cell>,
+    /// The unseen tile types that complete it there, with counts and chances.
+    pub tiles: Vec<TileChanceView>,
+    /// Unseen tiles that would complete it, with multiplicity.
+    pub count: u32,
+    /// Unseen tiles in all.
+    pub unseen: u32,
+    /// The chance that the next tile drawn completes it (0 to 1).
+    pub chance: f64,
+    /// Whether the drawn tile waiting to be placed completes it somewhere legal.
+    pub in_hand: bool,
 }
 
 /// `ai-progress` events.

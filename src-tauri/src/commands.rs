@@ -13,11 +13,12 @@ use carcassonne_storage::{Storage, matches};
 use tauri::{AppHandle, Emitter, Manager, Runtime, State};
 
 use crate::api::{
-    AiProgress, ApiError, AppInfo, Arg, Exported, GameView, Hint, MatchDetail, MatchList,
-    MatchSummary, NewGame, OpponentConfig, Profile, ProfileList, ResumeInfo, ScoreEvent, TileSet,
+    AiProgress, ApiError, AppInfo, Arg, Exported, GameView, Hint, LastSetup, MatchDetail,
+    MatchList, MatchSummary, NewGame, Odds, OpponentConfig, Profile, ProfileList, ResumeInfo,
+    ScoreEvent, Settings, SetupOpponent, TileSet,
 };
-use crate::session::{Session, ai_choose};
-use crate::view::{ViewContext, game_view as build_view, score_event, tile_set};
+use crate::session::{Session, ai_choose, parse_level};
+use crate::view::{ViewContext, game_view as build_view, odds, score_event, tile_set};
 
 /// The event name of AI progress reports.
 pub const AI_PROGRESS: &str = "ai-progress";
@@ -307,6 +308,20 @@ pub async fn game_new<R: Runtime>(
     };
     let profile = state.storage.profile(&id)?;
     let session = Session::new(&profile, &config.opponents, config.abbey_mayor, config.seed)?;
+    // The set-up (not the seed) is remembered for the start screen; failing to save it
+    // (e.g. a newer version's settings file, reported in the problems) does not stop the game.
+    let _ = state.storage.update_settings(|s| {
+        s.last_setup = Some(LastSetup {
+            opponents: config
+                .opponents
+                .iter()
+                .map(|o| SetupOpponent {
+                    level: o.level.clone(),
+                })
+                .collect(),
+            abbey_mayor: config.abbey_mayor,
+        });
+    });
     start(&app, &state, session).await
 }
 
@@ -401,6 +416,18 @@ pub async fn game_hint(state: State<'_, AppState>) -> Result<Hint, ApiError> {
     .map_err(|e| ApiError::new("ai/failed", format!("the AI worker stopped: {e}")))?
 }
 
+/// `game_odds`: the odds that one placement completes the feature on segment `on` of the
+/// tile at (`x`, `y`) of the game in progress (`odds/no_tile`, `odds/no_feature`).
+#[tauri::command]
+pub async fn game_odds(
+    state: State<'_, AppState>,
+    x: Arg<i64>,
+    y: Arg<i64>,
+    on: Arg<String>,
+) -> Result<Odds, ApiError> {
+    with_session(&state, |s| odds(&s.game, x.0, y.0, &on.0))
+}
+
 /// `game_resign`: ends the game as a loss and files it.
 #[tauri::command]
 pub async fn game_resign(state: State<'_, AppState>) -> Result<GameView, ApiError> {
@@ -416,6 +443,37 @@ pub async fn game_log(state: State<'_, AppState>) -> Result<Vec<ScoreEvent>, Api
     with_session(&state, |s| {
         Ok(s.game.events().iter().map(score_event).collect())
     })
+}
+
+// ----- settings ------------------------------------------------------------------------
+
+/// `settings_get`: the settings (the defaults if there are none or the file was unusable).
+#[tauri::command]
+pub async fn settings_get(state: State<'_, AppState>) -> Result<Settings, ApiError> {
+    Ok(state.storage.settings())
+}
+
+/// `settings_set`: replaces the settings. A `lastSetup` must be one `game_new` accepts
+/// (1 to 5 opponents of known levels), else `settings/invalid` and nothing changes.
+#[tauri::command]
+pub async fn settings_set(
+    state: State<'_, AppState>,
+    settings: Arg<Settings>,
+) -> Result<Settings, ApiError> {
+    let Arg(settings) = settings;
+    if let Some(setup) = &settings.last_setup {
+        let n = setup.opponents.len();
+        if !(1..=5).contains(&n) {
+            return Err(ApiError::new(
+                "settings/invalid",
+                format!("a set-up has 1 to 5 AI opponents, not {n}"),
+            ));
+        }
+        for o in &setup.opponents {
+            parse_level(&o.level).map_err(|e| ApiError::new("settings/invalid", e.message))?;
+        }
+    }
+    Ok(state.storage.save_settings(&settings)?)
 }
 
 // ----- history --------------------------------------------------------------------------
@@ -480,6 +538,7 @@ pub async fn history_position(
             can_undo: false,
             save_error: None,
             result: None,
+            aids: false,
         },
     ))
 }

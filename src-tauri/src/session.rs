@@ -381,6 +381,7 @@ impl Session {
                 can_undo: self.can_undo(),
                 save_error: self.save_error.clone(),
                 result: self.result.clone(),
+                aids: true,
             },
         )
     }

@@ -1,16 +1,18 @@
 //! Building the UI's shapes (`api.rs`) from an engine position. Plain Rust, no Tauri.
 
+use carcassonne_engine::notation::check_pos;
 use carcassonne_engine::notation::corner_name;
 use carcassonne_engine::tile::{LAND_TYPES, START_TILE};
 use carcassonne_engine::{
-    Decision, Event, FigureKind, Game, LoggedEvent, Move, PlayerKind, Pos, RecordPlayer,
-    SegmentKind, TileInfo, tile_types,
+    Completion, Decision, Event, FigureKind, Game, LoggedEvent, Move, NameError, PlayerKind, Pos,
+    RecordPlayer, SegmentKind, TileChance, TileInfo, tile_types,
 };
 
 use crate::api::{
-    ApiError, ByKind, Cell, CellOption, DecisionView, FigureView, GameResult, GameView, OwnerView,
-    PlaceRef, PlayerView, Remaining, ScoreEvent, Scored, SegmentDesc, SpotOption, Supply,
-    TargetOption, TileDesc, TileSet, TileView, TypeCount,
+    Aids, ApiError, ByKind, Cell, CellOption, DeadSquareView, DecisionView, DoomedFeature,
+    FigureView, GameResult, GameView, Odds, OwnerView, PlaceRef, PlayerView, Remaining, ScoreEvent,
+    Scored, SegmentDesc, SpotOption, Supply, TargetOption, TileChanceView, TileDesc, TileSet,
+    TileView, TypeCount,
 };
 
 /// What a view needs besides the position.
@@ -29,6 +31,8 @@ pub struct ViewContext<'a> {
     pub save_error: Option<ApiError>,
     /// How the game ended.
     pub result: Option<GameResult>,
+    /// Whether to compute the board-reading aids (not for a replay's positions).
+    pub aids: bool,
 }
 
 fn cell(p: Pos) -> Cell {
@@ -396,7 +400,86 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
         ai_thinking: ctx.ai_thinking,
         can_undo: ctx.can_undo,
         save_error: ctx.save_error,
+        aids: (ctx.aids && !over).then(|| aids(game)),
     }
+}
+
+fn chances(list: &[TileChance]) -> Vec<TileChanceView> {
+    list.iter()
+        .map(|c| TileChanceView {
+            id: tile_id(c.tile),
+            count: c.count,
+            chance: c.chance,
+        })
+        .collect()
+}
+
+/// The board-reading aids of `game`: its dead squares with the features they doom, and the
+/// unseen tiles' chances to come next (all from the public view: the engine's `aids`).
+pub fn aids(game: &Game) -> Aids {
+    let unseen = game.unseen();
+    let dead = game
+        .dead_squares()
+        .into_iter()
+        .map(|d| DeadSquareView {
+            x: d.pos.x.into(),
+            y: d.pos.y.into(),
+            hole: d.hole,
+            abbey_may_fill: d.abbey_may_fill,
+            features: d
+                .features
+                .iter()
+                .map(|f| DoomedFeature {
+                    x: f.pos.x.into(),
+                    y: f.pos.y.into(),
+                    on: game.board().segment_name(f.pos, f.seg).into(),
+                    kind: f.kind.name().into(),
+                })
+                .collect(),
+        })
+        .collect();
+    Aids {
+        dead,
+        unseen_total: unseen.total(),
+        unseen: chances(&unseen.chances()),
+    }
+}
+
+/// `game_odds`: the odds that one placement completes the feature on segment `on` of the
+/// tile at (`x`, `y`).
+///
+/// # Errors
+/// `odds/no_tile` if no tile lies there (or the position is far off the board),
+/// `odds/no_feature` if that tile has no segment named `on`.
+pub fn odds(game: &Game, x: i64, y: i64, on: &str) -> Result<Odds, ApiError> {
+    let no_tile = |e: NameError| ApiError::new("odds/no_tile", e.to_string());
+    let pos = check_pos(x, y).map_err(no_tile)?;
+    let seg = game.board().segment_named(pos, on).map_err(|e| match e {
+        NameError::NoTile(_) => no_tile(e),
+        _ => ApiError::new("odds/no_feature", e.to_string()),
+    })?;
+    let o = game.completion_odds(pos, seg).ok_or_else(|| {
+        ApiError::new(
+            "odds/no_feature",
+            format!("the tile at {pos} has no feature \"{on}\""),
+        )
+    })?;
+    Ok(Odds {
+        kind: o.kind.name().into(),
+        completion: match o.completion {
+            Completion::Complete => "complete",
+            Completion::OneTile => "one_tile",
+            Completion::SeveralTiles => "several_tiles",
+            Completion::Never => "never",
+        }
+        .into(),
+        cell: o.cell.map(cell),
+        tiles: chances(&o.tiles),
+        count: o.count,
+        unseen: o.unseen,
+        chance: o.chance,
+        in_hand: o.in_hand,
+    })
 }
 
 /// The tile descriptions for drawing tiles.

@@ -825,3 +825,127 @@ fn an_autosave_that_cannot_be_resumed_is_set_aside_once() {
     assert_eq!(again["problems"], info["problems"]);
     assert_eq!(a.code("game_resume", json!({})), "game/none");
 }
+
+#[test]
+fn game_odds_of_known_features_and_bad_names_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let view = new_game(&a, &ada, &["easy"], false, 11);
+    // The aids come with the view: nothing is dead yet; the unseen chances add up.
+    let aids = &view["aids"];
+    assert_eq!(aids["dead"], json!([]));
+    let unseen = aids["unseen"].as_array().unwrap();
+    let total: u64 = unseen.iter().map(|u| u["count"].as_u64().unwrap()).sum();
+    assert_eq!(aids["unseenTotal"].as_u64().unwrap(), total);
+    let sum: f64 = unseen.iter().map(|u| u["chance"].as_f64().unwrap()).sum();
+    assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+
+    // The start tile D (city N, road E–W): its city closes with one tile north of it.
+    let city = a.ok("game_odds", json!({"x": 0, "y": 0, "on": "N"}));
+    assert_eq!(city["kind"], "city");
+    assert_eq!(city["completion"], "one_tile");
+    assert_eq!(city["cell"], json!({"x": 0, "y": -1}));
+    let count = city["count"].as_u64().unwrap();
+    let listed: u64 = city["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["count"].as_u64().unwrap())
+        .sum();
+    assert!(count > 0);
+    assert_eq!(listed, count);
+    assert_eq!(city["unseen"], aids["unseenTotal"]);
+    let chance = city["chance"].as_f64().unwrap();
+    assert!((chance - count as f64 / total as f64).abs() < 1e-9);
+    assert!(city["tiles"][0]["id"].is_string());
+    // Its road runs off both ways; the field south of it never completes.
+    let road = a.ok("game_odds", json!({"x": 0, "y": 0, "on": "W"}));
+    assert_eq!(
+        (&road["kind"], &road["completion"], &road["count"]),
+        (&json!("road"), &json!("several_tiles"), &json!(0))
+    );
+    let field = a.ok("game_odds", json!({"x": 0, "y": 0, "on": "Sw"}));
+    assert_eq!(
+        (&field["kind"], &field["completion"]),
+        (&json!("field"), &json!("never"))
+    );
+
+    // Bad positions and names are coded errors and change nothing.
+    let before = a.ok("game_view", json!({}));
+    let autosave = std::fs::read(dir.path().join("current.json")).unwrap();
+    for (args, code) in [
+        (
+            json!({"x": 0, "y": 0, "on": "monastery"}),
+            "odds/no_feature",
+        ),
+        (json!({"x": 0, "y": 0, "on": "Q"}), "odds/no_feature"),
+        (json!({"x": 4, "y": 4, "on": "N"}), "odds/no_tile"),
+        (
+            json!({"x": 1_000_000_000, "y": 0, "on": "N"}),
+            "odds/no_tile",
+        ),
+        (json!({"x": 0, "y": 0, "on": 3}), "args/invalid"),
+        (json!({"x": 0, "on": "N"}), "args/invalid"),
+    ] {
+        assert_eq!(a.code("game_odds", args.clone()), code, "{args}");
+    }
+    assert_eq!(a.ok("game_view", json!({})), before);
+    assert_eq!(
+        std::fs::read(dir.path().join("current.json")).unwrap(),
+        autosave
+    );
+}
+
+#[test]
+fn settings_round_trip_and_game_new_remembers_the_setup() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    assert_eq!(
+        a.ok("settings_get", json!({})),
+        json!({"boardAids": true, "lastSetup": null})
+    );
+    let off = a.ok(
+        "settings_set",
+        json!({"settings": {"boardAids": false, "lastSetup": null}}),
+    );
+    assert_eq!(off, json!({"boardAids": false, "lastSetup": null}));
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    new_game(&a, &ada, &["easy", "hard"], true, 3);
+    let want = json!({"boardAids": false,
+        "lastSetup": {"opponents": [{"level": "easy"}, {"level": "hard"}], "abbeyMayor": true}});
+    assert_eq!(a.ok("settings_get", json!({})), want);
+
+    // A set-up game_new would refuse, or a malformed argument, changes nothing.
+    for (args, code) in [
+        (
+            json!({"settings": {"boardAids": true, "lastSetup": {"opponents": [], "abbeyMayor": true}}}),
+            "settings/invalid",
+        ),
+        (
+            json!({"settings": {"boardAids": true,
+                "lastSetup": {"opponents": [{"level": "godlike"}], "abbeyMayor": true}}}),
+            "settings/invalid",
+        ),
+        (json!({"settings": {"boardAids": "yes"}}), "args/invalid"),
+        (json!({}), "args/invalid"),
+    ] {
+        assert_eq!(a.code("settings_set", args.clone()), code, "{args}");
+    }
+    assert_eq!(a.ok("settings_get", json!({})), want);
+
+    // They survive a restart.
+    close(a);
+    let a = app(dir.path());
+    assert_eq!(a.ok("settings_get", json!({})), want);
+    // A corrupt file reads as the defaults and is reported.
+    close(a);
+    std::fs::write(dir.path().join("settings.json"), b"{\"schema\": 1, \"boa").unwrap();
+    let a = app(dir.path());
+    assert_eq!(
+        a.ok("settings_get", json!({})),
+        json!({"boardAids": true, "lastSetup": null})
+    );
+    let problems = a.ok("app_info", json!({}))["problems"].clone();
+    assert_eq!(problems[0]["file"], "settings.json", "{problems}");
+}

@@ -429,6 +429,7 @@ fn hint_and_undo() -> Vec<Value> {
         .retain(|s| s["cmd"] == "profile_create" || s["cmd"] == "game_new");
     r.ok("app_info", json!({}));
     let view = r.ok("game_resume", json!({}));
+    record_odds(&mut r, &view);
     let c = &view["decision"]["cells"][0];
     let rots = c["rotations"].as_array().unwrap();
     let rot = &rots[1 % rots.len()];
@@ -442,6 +443,41 @@ fn hint_and_undo() -> Vec<Value> {
     r.ok("game_play", json!({"move": {"type": "no_figure"}}));
     let n = names(&ada, &[(&view["gameId"], "g-hint")]);
     finish(r, &n)
+}
+
+/// Records `game_odds` at `view`'s position for the UI's popover: a feature a dead square
+/// dooms, a road or city one tile may complete (with completing tiles if there is one),
+/// one that needs several tiles, a field, and a name the tile does not have. Candidates are
+/// probed first (those calls are not kept).
+fn record_odds(r: &mut Recorder, view: &Value) {
+    let mut found: Vec<(Value, Value)> = Vec::new();
+    for t in view["tiles"].as_array().unwrap() {
+        for on in ["N", "E", "S", "W", "monastery", "Nw"] {
+            let args = json!({"x": t["x"], "y": t["y"], "on": on});
+            let res = r.call("game_odds", args.clone());
+            r.steps.pop();
+            if let Ok(o) = res {
+                found.push((args, o));
+            }
+        }
+    }
+    let first = |f: &dyn Fn(&Value) -> bool| found.iter().find(|(_, o)| f(o)).map(|x| x.0.clone());
+    let mut picks: Vec<Value> = Vec::new();
+    if let Some(d) = view["aids"]["dead"].as_array().and_then(|d| d.first()) {
+        let f = &d["features"][0];
+        picks.push(json!({"x": f["x"], "y": f["y"], "on": f["on"]}));
+    }
+    let chosen = [
+        first(&|o| o["completion"] == "one_tile" && o["count"].as_u64() > Some(0)),
+        first(&|o| o["completion"] == "several_tiles"),
+        first(&|o| o["completion"] == "never"),
+    ];
+    picks.extend(chosen.into_iter().flatten());
+    let t0 = &view["tiles"][0];
+    picks.push(json!({"x": t0["x"], "y": t0["y"], "on": "inner2"}));
+    for args in picks {
+        let _ = r.call("game_odds", args);
+    }
 }
 
 /// The base game resigned at once, then its history.

@@ -68,3 +68,18 @@ test('prompts, announcements, the scoreboard and the end', () => {
   assert.equal(end({ winners: [0, 1], resigned: false }), 'A shared victory!');
   assert.equal(end({ winners: [1], resigned: true }), 'You resigned.');
 });
+
+test('the odds popover and the drawer word the aids', async () => {
+  const { oddsText, oddsTitle, percent, chanceText } = await import('../../ui/js/text.js');
+  const o = (fields) => ({ kind: 'road', completion: 'one_tile', count: 0, unseen: 10, chance: 0, inHand: false, tiles: [], cell: null, ...fields });
+  assert.equal(oddsText(o({ count: 3, chance: 0.3 })), '3 unseen tiles can complete it (30% next draw).');
+  assert.equal(oddsText(o({ count: 1, chance: 0.1, inHand: true })), '1 unseen tile can complete it (10% next draw). The tile in hand can complete it too.');
+  assert.equal(oddsText(o({})), 'It can never be completed: no tile still to come fits its last gap.');
+  assert.equal(oddsText(o({ inHand: true })), 'Only the tile in hand can complete it: no unseen tile can.');
+  assert.equal(oddsText(o({ completion: 'several_tiles' })), 'It needs more than one tile to be completed.');
+  assert.equal(oddsText(o({ completion: 'complete', kind: 'city' })), 'This city is complete.');
+  assert.equal(oddsText(o({ completion: 'never', kind: 'field' })), 'A field is never completed: it scores at the end of the game.');
+  assert.equal(oddsTitle(o({ kind: 'monastery' })), 'Monastery');
+  assert.deepEqual([percent(0), percent(0.004), percent(0.125)], ['0%', '<1%', '13%']);
+  assert.equal(chanceText({ chance: 0.06 }), '6% next');
+});

@@ -29,10 +29,12 @@ export class Board {
     el('title', {}, this.svg).textContent = label;
     const defs = el('defs', {}, this.svg);
     defs.innerHTML = '<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
-      + '<rect width="4" height="8" fill="#fff" opacity="0.35"/></pattern>';
+      + '<rect width="4" height="8" fill="#fff" opacity="0.35"/></pattern>'
+      + '<pattern id="dead-hatch" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+      + '<rect width="5" height="12" fill="#b3261e" opacity="0.45"/></pattern>';
     this.world = el('g', { class: 'world' }, this.svg);
     this.layers = {};
-    for (const name of ['cells', 'tiles', 'overlay', 'preview', 'marks', 'figures', 'spots', 'floats']) {
+    for (const name of ['cells', 'tiles', 'overlay', 'aids', 'preview', 'marks', 'figures', 'spots', 'floats']) {
       this.layers[name] = el('g', { class: `layer-${name}` }, this.world);
     }
     host.append(this.svg);
@@ -79,6 +81,8 @@ export class Board {
   setPreview(p) { this.want.preview = p; this.want.previewDirty = true; this.schedule(); }
   setSpots(spots, selected) { this.want.spots = spots; this.want.selectedSpot = selected; this.want.spotsDirty = true; this.schedule(); }
   setOverlay(on) { this.want.overlay = on; this.want.viewDirty = true; this.schedule(); }
+  /** The board-reading aids to draw (GameView.aids), or null to draw none. */
+  setAids(aids) { this.want.aids = aids; this.want.aidsDirty = true; this.schedule(); }
   /** Highlights tiles and figures, e.g. the AI's last move: [{x, y}] and figure keys. */
   setMarks(marks) { this.want.marks = marks; this.want.marksDirty = true; this.schedule(); }
 
@@ -96,7 +100,8 @@ export class Board {
     // Spots keep a touch area of at least 44 px whatever the zoom: redraw them when it changes.
     const hit = Math.max(15, Math.round(22 / scale));
     if (hit !== this.spotHit) { this.spotHit = hit; w.spotsDirty = true; }
-    if (w.viewDirty) { w.viewDirty = false; this.renderView(w.view); w.marksDirty = true; }
+    if (w.viewDirty) { w.viewDirty = false; this.renderView(w.view); w.marksDirty = true; w.aidsDirty = true; }
+    if (w.aidsDirty) { w.aidsDirty = false; this.renderAids(); }
     if (w.cellsDirty) { w.cellsDirty = false; this.renderCells(); }
     if (w.previewDirty) { w.previewDirty = false; this.renderPreview(); }
     if (w.spotsDirty) { w.spotsDirty = false; this.renderSpots(); }
@@ -165,6 +170,36 @@ export class Board {
     this.layers.overlay.innerHTML = out.join('');
   }
 
+  /** Dead squares (hatched, with a ✕) and the features they doom (a red dashed outline). */
+  renderAids() {
+    const aids = this.want.aids;
+    const out = [];
+    const doomed = new Set();
+    for (const d of aids?.dead ?? []) {
+      const gx = d.x * TILE, gy = d.y * TILE;
+      out.push(`<g class="dead-square" data-x="${d.x}" data-y="${d.y}"><rect x="${gx + 2}" y="${gy + 2}" width="${TILE - 4}" height="${TILE - 4}" rx="6" class="dead-cell"/>`
+        + `<path class="dead-x" d="M${gx + 32},${gy + 32}L${gx + 68},${gy + 68}M${gx + 68},${gy + 32}L${gx + 32},${gy + 68}"/></g>`);
+      for (const f of d.features) {
+        const key = `${f.x},${f.y},${f.on}`;
+        if (doomed.has(key)) continue;
+        doomed.add(key);
+        const t = this.placed?.get(cellKey(f.x, f.y));
+        if (!t) continue;
+        const type = this.types.get(t.id);
+        const shape = f.kind === 'monastery' ? null : segmentShapes(type, t.rotation, f.on);
+        const tr = `translate(${f.x * TILE} ${f.y * TILE})`;
+        const attrs = `class="doomed doomed-${f.kind}" data-doomed="${key}"`;
+        if (shape?.d) {
+          out.push(`<path ${attrs} d="${shape.d}" transform="${tr}" fill="none"/>`);
+        } else {
+          const [ax, ay] = anchorFor(type, t.rotation, f.on);
+          out.push(`<circle ${attrs} cx="${f.x * TILE + ax}" cy="${f.y * TILE + ay}" r="20" fill="none"/>`);
+        }
+      }
+    }
+    this.layers.aids.innerHTML = out.join('');
+  }
+
   renderCells() {
     const kind = this.want.cellKind ?? 'legal';
     this.layers.cells.innerHTML = (this.want.cells ?? []).map((c) => `<rect class="cell ${kind}" data-x="${c.x}" data-y="${c.y}" x="${c.x * TILE + 3}" y="${c.y * TILE + 3}" width="${TILE - 6}" height="${TILE - 6}" rx="8"/>`).join('');
@@ -212,6 +247,17 @@ export class Board {
     return [x * TILE + ax, y * TILE + ay];
   }
 
+  /** Where the centre of a cell is on screen, in the host's pixels. */
+  screenOf(x, y) {
+    const { scale, x: cx, y: cy } = this.camera;
+    return [((x + 0.5) * TILE - cx) * scale, ((y + 0.5) * TILE - cy) * scale];
+  }
+
+  /** The placed tile at a cell ({id, rotation, x, y}), if any. */
+  tileAt(x, y) {
+    return this.want.view?.tiles.find((t) => t.x === x && t.y === y) ?? null;
+  }
+
   /** Points that float up from where they were scored. */
   floatText(x, y, text, seat) {
     const g = el('g', { class: 'float' }, this.layers.floats);
@@ -223,7 +269,8 @@ export class Board {
   tap(sx, sy, target) {
     const spot = target?.closest?.('[data-spot]');
     const [bx, by] = screenToBoard(this.camera, sx, sy);
-    const cell = { x: Math.floor(bx / TILE), y: Math.floor(by / TILE) };
+    // The cell, and where in it (0–100, for the aids' popover) and on screen the tap was.
+    const cell = { x: Math.floor(bx / TILE), y: Math.floor(by / TILE), local: [bx - Math.floor(bx / TILE) * TILE, by - Math.floor(by / TILE) * TILE], screen: [sx, sy] };
     if (spot) {
       const [x, y, on] = spot.dataset.spot.split(',');
       this.onTap({ ...cell, spot: { x: +x, y: +y, on } });

@@ -4,7 +4,7 @@ import { api } from './api.js';
 import { h, showError, confirmDialog, openModal, breakdownTable } from './dom.js';
 import { tileSvg } from './tiledraw.js';
 import { chartSvg } from './chart.js';
-import { endHeadline } from './text.js';
+import { endHeadline, chanceText } from './text.js';
 
 /** The end of the game: final scoring by category and, once the match is filed, the chart. */
 export async function showEnd(view) {
@@ -23,13 +23,16 @@ export async function showEnd(view) {
   openModal(dlg);
 }
 
-/** The tiles left, by type (`type(id)`: a tile description). */
-export function showRemaining(view, type) {
+/** The tiles left, by type (`type(id)`: a tile description); with `chances` (the board aids
+ * on), each unseen type's chance to be drawn next (GameView.aids). */
+export function showRemaining(view, type, { chances = false } = {}) {
+  const unseen = chances && view.aids ? new Map(view.aids.unseen.map((u) => [u.id, u])) : null;
   const dlg = h('dialog', { class: 'dialog drawer', 'aria-labelledby': 'remaining-title' },
     h('div', { class: 'row spread' }, h('h2', { id: 'remaining-title' }, `${view.remaining.total} tiles left`),
       h('button', { class: 'btn ghost', type: 'button', onclick: () => dlg.close(), 'aria-label': 'Close' }, '×')),
     h('ul', { class: 'remaining' }, view.remaining.byType.map((t) => h('li', { class: t.count ? '' : 'none-left' },
-      h('span', { html: tileSvg(type(t.id), 0, 48) }), h('span', { class: 'count' }, `×${t.count}`)))));
+      h('span', { html: tileSvg(type(t.id), 0, 48) }), h('span', { class: 'count' }, `×${t.count}`),
+      unseen?.get(t.id) ? h('span', { class: 'chance', 'data-tile': t.id }, chanceText(unseen.get(t.id))) : null))));
   openModal(dlg);
 }
 

@@ -20,14 +20,22 @@ import { badgeSvg, miniFigure } from './players.js';
 import { ActionPanel } from './panel.js';
 import { GameLog } from './log.js';
 import { showEnd, showRemaining, confirmResign } from './dialogs.js';
-import { aiMoveText, playerSummary, turnAnnouncement } from './text.js';
+import { aiMoveText, playerSummary, turnAnnouncement, oddsTitle, oddsText, AIDS_LABEL } from './text.js';
+import { rotateName, SIDES, HALVES } from './geometry.js';
+import { anchorFor } from './tiledraw.js';
 
 const STEP_MS = 650;
 const IDLE = { kind: 'idle' };
 
 export class GameScreen {
-  constructor(root, tileset, { onLeave }) {
+  /**
+   * `settings()`: the app's Settings (src-tauri/API.md); `saveSettings(patch)`: persists a
+   * change of them (resolves when saved).
+   */
+  constructor(root, tileset, { onLeave, settings = () => ({ boardAids: true }), saveSettings = async () => {} }) {
     this.root = root;
+    this.settings = settings;
+    this.saveSettings = saveSettings;
     this.tileset = tileset;
     this.state = new GameState(tileset);
     this.onLeave = onLeave;
@@ -46,15 +54,17 @@ export class GameScreen {
     const round = (icon, label, onclick) => btn(icon, onclick, { class: 'btn round', 'aria-label': label });
     const log = h('ol', { class: 'log', 'aria-label': 'What happened' });
     this.boardHost = h('div', { class: 'board-host' });
+    this.oddsPop = h('div', { class: 'odds-pop', role: 'status', hidden: true });
     this.root.replaceChildren(
       h('div', { class: 'game-bar' },
         btn('‹ Menu', () => this.onLeave(), { class: 'btn ghost', 'aria-label': 'Back to the menu (the game is kept)' }),
         this.turnInfo = h('span', { class: 'turn-info', 'aria-live': 'off' }),
-        this.remainingBtn = btn('Tiles', () => this.state.view && showRemaining(this.state.view, (id) => this.state.type(id)), { class: 'btn ghost', 'aria-haspopup': 'dialog' }),
+        this.remainingBtn = btn('Tiles', () => this.state.view && showRemaining(this.state.view, (id) => this.state.type(id), { chances: this.aidsOn }), { class: 'btn ghost', 'aria-haspopup': 'dialog' }),
         this.overlayBtn = btn('Owners', () => this.toggleOverlay(), { class: 'btn ghost toggle', 'aria-pressed': 'false' }),
+        this.aidsBtn = btn('Aids', () => this.toggleAids(), { class: 'btn ghost toggle aids-toggle', 'aria-pressed': 'true', 'aria-label': AIDS_LABEL }),
         this.logBtn = btn('Log', () => this.toggleLog(), { class: 'btn ghost log-toggle', 'aria-expanded': 'false' })),
       h('div', { class: 'game-main' },
-        h('div', { class: 'board-wrap' }, this.boardHost, h('div', { class: 'zoom-ctl' },
+        h('div', { class: 'board-wrap' }, this.boardHost, this.oddsPop, h('div', { class: 'zoom-ctl' },
           round('+', 'Zoom in', () => this.board.zoom(1.3)), round('−', 'Zoom out', () => this.board.zoom(1 / 1.3)),
           round('⤢', 'Fit the board to the screen', () => this.board.fit(true)))),
         h('aside', { class: 'side' },
@@ -67,6 +77,11 @@ export class GameScreen {
     this.actions = new ActionPanel(this.panel, this.state, { play: (m) => this.play(m), confirm: () => this.confirm(), finalScores: () => showEnd(this.state.view) });
     this.log = new GameLog(log, { players: () => this.state.view?.players, onScored: (ev, sameTurn) => this.floatScore(ev, sameTurn) });
     this.board = new Board(this.boardHost, this.state.types, { onTap: (t) => this.tap(t), label: 'Game board. Arrow keys pan, plus and minus zoom, 0 fits.' });
+  }
+
+  /** Whether the board-reading aids are shown (the settings' `boardAids`). */
+  get aidsOn() {
+    return this.settings()?.boardAids !== false;
   }
 
   get busy() {
@@ -122,6 +137,7 @@ export class GameScreen {
     const previous = this.state.view;
     this.state.setView(view);
     this.board.setView(view);
+    this.closeOdds();
     // The human's own decisions set the camera in renderBoardChoices; other moves are followed.
     if (fit || !previous || previous.gameId !== view.gameId) this.board.fit(false);
     else if (view.lastPlaced && !this.state.myTurn) this.board.follow(view.lastPlaced.x, view.lastPlaced.y);
@@ -142,6 +158,8 @@ export class GameScreen {
     this.turnInfo.textContent = v.over ? `${v.turn} turns` : `Turn ${v.turn + 1}`;
     this.remainingBtn.textContent = `${v.remaining.total} left`;
     this.remainingBtn.setAttribute('aria-label', `${v.remaining.total} tiles left: show them by type`);
+    this.aidsBtn.setAttribute('aria-pressed', String(this.aidsOn));
+    this.board.setAids(this.aidsOn ? v.aids : null);
     this.actions.render(this.busy);
     this.renderBoardChoices();
     this.undoBtn.disabled = !v.canUndo || this.busy || !s.myTurn;
@@ -211,15 +229,94 @@ export class GameScreen {
   // --- Input.
   tap(t) {
     const s = this.state;
-    if (!s.myTurn || this.busy) return;
     const d = s.decision;
-    if (t.spot) {
-      if (d.kind === 'place_figure') s.selectSpot(t.spot.on);
-      else if (d.kind === 'move_wagon') s.selectWagonTarget(t.spot.x, t.spot.y, t.spot.on);
-      return;
+    this.closeOdds();
+    if (s.myTurn && !this.busy) {
+      if (t.spot) {
+        if (d.kind === 'place_figure') s.selectSpot(t.spot.on);
+        else if (d.kind === 'move_wagon') s.selectWagonTarget(t.spot.x, t.spot.y, t.spot.on);
+        return;
+      }
+      if (d.kind === 'place_tile' && s.selectCell(t.x, t.y)) return;
+      if ((d.kind === 'draw_or_abbey' || d.kind === 'final_abbey') && s.selectHole(t.x, t.y)) return;
+      // The tile just placed, while its figure is chosen, belongs to that decision.
+      if (d.kind === 'place_figure' && d.x === t.x && d.y === t.y) return;
     }
-    if (d.kind === 'place_tile') s.selectCell(t.x, t.y);
-    else if (d.kind === 'draw_or_abbey' || d.kind === 'final_abbey') s.selectHole(t.x, t.y);
+    if (!t.spot) this.showOdds(t.x, t.y, t.local, t.screen);
+  }
+
+  // --- Board-reading aids: the odds of the feature under a tap on a placed tile.
+  /** The tile's features by their canonical names on the board (RULES.md §1: the first side
+   * N, E, S, W of a road or city, the first half-edge of a field), with their anchors; roads,
+   * cities and monasteries first. */
+  features(tile) {
+    const type = this.state.type(tile.id);
+    if (!type) return [];
+    const first = (names, order) => order.find((n) => names.map((x) => rotateName(x, tile.rotation)).includes(n));
+    const named = type.segments.map((seg) => {
+      let on;
+      if (seg.kind === 'monastery') on = 'monastery';
+      else if (seg.kind === 'field') on = seg.inner === 1 ? 'inner' : seg.inner === 2 ? 'inner2' : first(seg.halves, HALVES);
+      else on = first(seg.sides, SIDES);
+      return { on, field: seg.kind === 'field', at: anchorFor(type, tile.rotation, on) };
+    });
+    return [...named.filter((f) => !f.field), ...named.filter((f) => f.field)];
+  }
+
+  /** Shows the odds of the feature nearest to `local` (0–100 in the tile) on the tile at
+   * (x, y), in a popover at `screen` (the host's pixels); nothing without aids or a tile. */
+  async showOdds(x, y, local, screen) {
+    const v = this.state.view;
+    const tile = this.board.tileAt(x, y);
+    if (!this.aidsOn || !v?.aids || !tile) return;
+    const all = this.features(tile);
+    const roads = all.filter((f) => !f.field);
+    const pool = roads.length ? roads : all;
+    const dist = (f) => Math.hypot(f.at[0] - (local?.[0] ?? 50), f.at[1] - (local?.[1] ?? 50));
+    const f = pool.reduce((a, b) => (dist(b) < dist(a) ? b : a), pool[0]);
+    if (f) await this.oddsFor(x, y, f.on, screen ?? this.board.screenOf(x, y));
+  }
+
+  async oddsFor(x, y, on, screen) {
+    const ask = (this.oddsAsk = (this.oddsAsk ?? 0) + 1);
+    let odds;
+    try { odds = await api.gameOdds(x, y, on); } catch (e) { showError(e, 'Odds'); return; }
+    if (ask !== this.oddsAsk || !this.aidsOn) return;
+    const pop = this.oddsPop;
+    pop.replaceChildren(h('strong', {}, oddsTitle(odds)), h('span', { class: 'odds-text' }, oddsText(odds)));
+    pop.dataset.at = `${x},${y},${on}`;
+    pop.hidden = false;
+    const host = this.boardHost.getBoundingClientRect();
+    const [sx, sy] = screen;
+    pop.style.left = `${Math.max(4, Math.min(sx + 12, host.width - pop.offsetWidth - 4))}px`;
+    pop.style.top = `${Math.max(4, Math.min(sy + 12, host.height - pop.offsetHeight - 4))}px`;
+  }
+
+  closeOdds() {
+    this.oddsAsk = (this.oddsAsk ?? 0) + 1;
+    if (this.oddsPop) this.oddsPop.hidden = true;
+  }
+
+  /** The keyboard's way to the odds: each press shows the next feature of the last tile placed. */
+  oddsKey() {
+    const v = this.state.view;
+    const at = v?.lastPlaced ?? (v?.tiles.length ? v.tiles.at(-1) : null);
+    const tile = at && this.board.tileAt(at.x, at.y);
+    if (!tile || !this.aidsOn || !v.aids) return false;
+    const list = this.features(tile).filter((f) => !f.field);
+    if (!list.length) return false;
+    const k = `${tile.x},${tile.y}`;
+    this.oddsCycle = this.oddsCycle?.key === k ? { key: k, i: (this.oddsCycle.i + 1) % list.length } : { key: k, i: 0 };
+    const [cx, cy] = this.board.screenOf(tile.x, tile.y);
+    this.oddsFor(tile.x, tile.y, list[this.oddsCycle.i].on, [cx, cy]);
+    return true;
+  }
+
+  async toggleAids() {
+    const on = !this.aidsOn;
+    try { await this.saveSettings({ boardAids: on }); } catch (e) { showError(e, 'Could not save the setting'); }
+    if (!on) this.closeOdds();
+    this.refresh();
   }
 
   key(e) {
@@ -230,7 +327,8 @@ export class GameScreen {
     const k = e.key;
     if (k === 'r' || k === 'R') s.rotate();
     else if (k === 'Enter' && s.pendingMove() && !e.target.closest?.('button')) this.confirm();
-    else if (k === 'Escape') s.clearSelection();
+    else if (k === 'Escape') { this.closeOdds(); s.clearSelection(); }
+    else if (k === 'o' || k === 'O') { if (!this.oddsKey()) return; }
     else if (k === 'n' || k === ']') s.cycleCell(1);
     else if (k === 'p' || k === '[') s.cycleCell(-1);
     else return;

@@ -5,7 +5,7 @@ import { showError, showProblem } from './dom.js';
 import { GameScreen } from './game.js';
 import { renderStart, renderHistory, renderMatch, renderProfile, renderHelp } from './screens.js';
 
-const app = { tileset: null, info: null, game: null };
+const app = { tileset: null, info: null, game: null, settings: { boardAids: true, lastSetup: null } };
 const screens = ['loading', 'start', 'game', 'history', 'match', 'profile', 'help'];
 
 function showScreen(name) {
@@ -46,10 +46,19 @@ async function route() {
   }
 }
 
+/** Saves a change of the settings (`settings_set`); the app's answer is kept as they are. */
+app.saveSettings = async (patch) => {
+  app.settings = { ...app.settings, ...patch };
+  app.settings = await api.settingsSet(app.settings);
+  return app.settings;
+};
+
 app.newGame = async (config) => {
   showScreen('game');
   try {
     const view = await app.game.gameNewWithProgress(() => api.gameNew(config));
+    // The app remembers the set-up (game_new saves it in the settings); so does the window.
+    app.settings = { ...app.settings, lastSetup: { opponents: config.opponents, abbeyMayor: config.abbeyMayor } };
     location.hash = '#/game';
     return view;
   } catch (e) {
@@ -74,8 +83,13 @@ async function boot() {
     const [tileset, info] = await Promise.all([api.tiles(), api.appInfo()]);
     app.tileset = tileset;
     app.info = info;
+    try { app.settings = await api.settingsGet(); } catch (e) { showError(e, 'Could not read the settings'); }
     for (const p of info.problems ?? []) showProblem(p);
-    app.game = new GameScreen(document.getElementById('screen-game'), tileset, { onLeave: () => { location.hash = '#/start'; } });
+    app.game = new GameScreen(document.getElementById('screen-game'), tileset, {
+      onLeave: () => { location.hash = '#/start'; },
+      settings: () => app.settings,
+      saveSettings: (patch) => app.saveSettings(patch),
+    });
     window.addEventListener('hashchange', route);
     await route();
   } catch (e) {

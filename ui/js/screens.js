@@ -3,7 +3,7 @@
 import { api, IMPORT_LIMIT } from './api.js';
 import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration, breakdownTable } from './dom.js';
 import { badgeSvg } from './players.js';
-import { eventText } from './text.js';
+import { eventText, AIDS_LABEL, AIDS_HELP } from './text.js';
 import { Board } from './board.js';
 import { chartSvg } from './chart.js';
 
@@ -14,7 +14,7 @@ export async function renderStart(root, app) {
   const [profiles, info] = await Promise.all([api.profilesList(), api.appInfo()]);
   app.info = info;
   const levels = info.levels;
-  const setup = app.setup ?? (app.setup = { opponents: ['easy'], abbeyMayor: true });
+  const setup = app.setup ?? (app.setup = lastSetup(app.settings?.lastSetup, levels) ?? { opponents: ['easy'], abbeyMayor: true });
   const active = profiles.profiles.find((p) => p.id === profiles.active) ?? null;
   root.replaceChildren();
   root.append(h('h2', { id: 'start-title', class: 'screen-title' }, 'New game'));
@@ -63,8 +63,11 @@ export async function renderStart(root, app) {
   // A deal number replays the same shuffled pile, e.g. to retry a game or to compare with a friend.
   const seedInput = h('input', { id: 'seed', type: 'text', inputmode: 'numeric', pattern: '[0-9]*', autocomplete: 'off', value: setup.seed ?? '', placeholder: 'random',
     oninput: (e) => { setup.seed = e.target.value.trim(); } });
+  const aids = h('input', { id: 'board-aids', type: 'checkbox', class: 'switch', checked: app.settings?.boardAids !== false,
+    onchange: async (e) => { try { await app.saveSettings({ boardAids: e.target.checked }); } catch (err) { showError(err, 'Could not save the setting'); } } });
   root.append(h('div', { class: 'card' }, h('h3', {}, 'Opponents'), oppBox,
     h('div', { class: 'row switch-row' }, am, h('label', { for: 'abbey-mayor' }, h('strong', {}, 'Abbey & Mayor'), h('small', {}, ' abbey, mayor, wagon and barn, 12 more tiles'))),
+    h('div', { class: 'row switch-row' }, aids, h('label', { for: 'board-aids' }, h('strong', {}, AIDS_LABEL), h('small', {}, ` ${AIDS_HELP}`))),
     h('details', { class: 'more' }, h('summary', {}, 'More options'),
       h('div', { class: 'row' }, h('label', { for: 'seed' }, 'Deal number'), seedInput, h('small', {}, 'the same number deals the same tiles')))));
 
@@ -81,6 +84,13 @@ export async function renderStart(root, app) {
     } catch (err) { showError(err, 'Could not start the game'); } finally { startBtn.disabled = false; }
   } }, active ? `Start as ${active.name}` : 'Create a profile first');
   root.append(h('div', { class: 'row end' }, startBtn));
+}
+
+/** The start screen's set-up from the settings' `lastSetup` (levels this app knows only),
+ * or null. */
+function lastSetup(last, levels) {
+  const opponents = (last?.opponents ?? []).map((o) => o.level).filter((l) => levels.includes(l));
+  return opponents.length ? { opponents: opponents.slice(0, 5), abbeyMayor: last.abbeyMayor !== false } : null;
 }
 
 // --- History.
@@ -243,6 +253,7 @@ export function renderHelp(root) {
     sec('Mayor', 'The mayor goes only on a city. Its strength is the number of pennants in the whole city: with no pennants it has no strength. It does not change what the city is worth, only who gets it.'),
     sec('Wagon', 'The wagon is a follower for roads, cities, monasteries and the abbey (not fields). When its feature is scored, you may move it to an unfinished, empty feature on the same tile or one of the eight tiles around it, or take it home.'),
     sec('Abbey', 'Once per game, instead of drawing, you may place your abbey in a hole: an empty square with tiles on all four sides. It finishes every road and city edge it touches and scores like a monastery. When the last tile has been placed, everyone still holding an abbey gets one last chance to play it — the game warns you.'),
+    sec('Board aids', 'With Aids on, a square that no tile still to come can fill is hatched red with a ✕, and the roads, cities and monasteries next to it get a red dashed outline: they can no longer be completed (only an abbey might still fill a hole). Tap a placed tile, or press O for the last one, to see how many unseen tiles could complete the feature there and the chance that the next tile drawn does; the tiles-left drawer shows each tile\'s chance to come next. Switch Aids off in the game bar or on the start screen to play without them.'),
     sec('Controls', 'Drag to move the board, pinch or use the mouse wheel to zoom, or use the +, − and ⤢ buttons. With a keyboard: Tab to the board, arrow keys pan, + and − zoom, 0 fits; N and P step through the squares where the tile fits, R turns it, Enter confirms and Escape cancels.'),
     sec('Scoreboard', 'Each player shows their score and, after the arrow, what they would have if the game ended now. Below: followers left, then the mayor, wagon, barn and abbey still in hand (faded once used). Tap the tile count to see the tiles left by type, and Owners to colour every road, city and field by who holds it.'),
     sec('Colours and shapes', 'Every player has a colour and a shape (circle, square, triangle, diamond, star, hexagon). The shape is drawn on each of their figures and next to their name, so players can be told apart without colour.'));

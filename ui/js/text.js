@@ -125,3 +125,34 @@ export function endHeadline(view) {
   if (winners.includes(view.human)) return winners.length > 1 ? 'A shared victory!' : 'You won!';
   return `${winners.map((w) => view.players[w].name).join(' and ')} won.`;
 }
+
+// --- Board-reading aids (GameView.aids, `game_odds`).
+const FEATURE_WORD = { road: 'road', city: 'city', monastery: 'monastery', field: 'field' };
+/** A chance (0 to 1) as a whole percentage, "<1%" for a small non-zero one. */
+export const percent = (p) => (p > 0 && p < 0.005 ? '<1%' : `${Math.round(p * 100)}%`);
+/** The tiles drawer's line for one unseen type: "×3 · 6% next". */
+export const chanceText = (c) => `${percent(c.chance)} next`;
+/** The popover's title for `game_odds`' answer: "Road", "City"… */
+export const oddsTitle = (o) => capital(FEATURE_WORD[o.kind] ?? o.kind);
+/** The popover's sentence for `game_odds`' answer (Odds, src-tauri/API.md). */
+export function oddsText(o) {
+  switch (o.completion) {
+    case 'complete': return `This ${FEATURE_WORD[o.kind] ?? 'feature'} is complete.`;
+    case 'never': return 'A field is never completed: it scores at the end of the game.';
+    case 'several_tiles': return 'It needs more than one tile to be completed.';
+    case 'one_tile': {
+      const hand = o.inHand ? ' The tile in hand can complete it too.' : '';
+      if (!o.count) return o.inHand ? 'Only the tile in hand can complete it: no unseen tile can.' : 'It can never be completed: no tile still to come fits its last gap.';
+      return `${o.count === 1 ? '1 unseen tile can' : `${o.count} unseen tiles can`} complete it (${percent(o.chance)} next draw).${hand}`;
+    }
+    default: return '';
+  }
+}
+/** A dead square, for screen readers: "Dead square at (3, -1): no tile left fits; 2 features can never be completed". */
+export function deadSquareLabel(d) {
+  const n = d.features.length;
+  const doom = n ? `; ${plural(n, 'feature', 'features')} next to it can no longer be completed${d.abbeyMayFill ? ' by a land tile' : ''}` : '';
+  return `Dead square at ${at(d.x, d.y)}: no tile still to come fits${d.abbeyMayFill && d.hole ? ' (an abbey still could)' : ''}${doom}`;
+}
+export const AIDS_LABEL = 'Board aids';
+export const AIDS_HELP = 'mark dead squares and doomed features, tap a tile for the odds, show each tile\'s chance';

@@ -6,6 +6,7 @@
 //! <data dir>/profiles.json        profiles, their statistics and ratings, the active one
 //! <data dir>/matches/<id>.json    a finished match: metadata and its record (RULES.md §6)
 //! <data dir>/current.json         the game in progress, saved after every move
+//! <data dir>/settings.json        the app's settings: board aids on or off, the last set-up
 //! <data dir>/**/<name>.corrupt-<UTC time>  an unreadable file, set aside
 //! ```
 //!
@@ -24,7 +25,8 @@
 //! written by any version, so such a file is corrupt.
 //!
 //! **Limits.** Sizes are checked before a file is read, and at most the limit is read:
-//! [`MAX_PROFILES_BYTES`], [`MAX_MATCH_BYTES`], [`MAX_CURRENT_BYTES`]; an imported record may
+//! [`MAX_PROFILES_BYTES`], [`MAX_MATCH_BYTES`], [`MAX_CURRENT_BYTES`],
+//! [`MAX_SETTINGS_BYTES`]; an imported record may
 //! have up to [`MAX_RECORD_BYTES`]. A larger file is a problem like any corrupt one.
 //!
 //! **Match ids.** A match's id is its file name (without `.json`): 1 to 64 ASCII letters,
@@ -41,12 +43,13 @@
 //!
 //! Modules: [`profile`] (profiles, statistics, Elo), [`matches`](mod@matches) (finished matches and the
 //! history), [`current`] (the autosave; an unfinished turn's moves as the engine's
-//! [`MoveName`]s), [`time`] (UTC timestamps), `atomic` (private: atomic writes).
+//! [`MoveName`]s), [`settings`] (the app's settings), [`time`] (UTC timestamps), `atomic` (private: atomic writes).
 
 mod atomic;
 pub mod current;
 pub mod matches;
 pub mod profile;
+pub mod settings;
 pub mod time;
 
 use std::fs::{self, File, OpenOptions};
@@ -63,6 +66,7 @@ pub use carcassonne_engine::notation::{MoveName, NameError, WagonTarget};
 pub use current::{CurrentGame, Progress};
 pub use matches::{MatchMeta, MatchPlayer, Opponent, Replayed};
 pub use profile::{GameOutcome, LevelStats, Profile, Rating, Stats};
+pub use settings::{LastSetup, Settings, SetupOpponent};
 
 /// The schema version written into every file.
 pub const SCHEMA: u32 = 1;
@@ -81,6 +85,8 @@ pub const MAX_CURRENT_BYTES: u64 = 2 << 20;
 /// The largest `profiles.json` read, in bytes (4 MiB; a profile with its statistics is about
 /// 1 KB).
 pub const MAX_PROFILES_BYTES: u64 = 4 << 20;
+/// The largest `settings.json` read, in bytes (64 KiB; the file is under 1 KB).
+pub const MAX_SETTINGS_BYTES: u64 = 64 << 10;
 
 /// The data folder the app uses, found without Tauri (for the CLI): the platform's data
 /// folder joined with [`IDENTIFIER`], exactly as Tauri's `app_data_dir` resolves it
@@ -376,6 +382,8 @@ pub struct Storage {
     profiles_lock: Mutex<()>,
     /// Held across every use of `current.json`.
     current_lock: Mutex<()>,
+    /// Held across every read-modify-write of `settings.json`.
+    settings_lock: Mutex<()>,
 }
 
 impl Storage {
@@ -415,6 +423,7 @@ impl Storage {
             problems: Mutex::new(Vec::new()),
             profiles_lock: Mutex::new(()),
             current_lock: Mutex::new(()),
+            settings_lock: Mutex::new(()),
         })
     }
 
@@ -441,6 +450,7 @@ impl Storage {
             problems: Mutex::new(Vec::new()),
             profiles_lock: Mutex::new(()),
             current_lock: Mutex::new(()),
+            settings_lock: Mutex::new(()),
         })
     }
 
@@ -1026,5 +1036,57 @@ impl Storage {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(io_err(&path, e)),
         }
+    }
+
+    // ----- settings ----------------------------------------------------------------------
+
+    fn settings_path(&self) -> PathBuf {
+        self.root.join("settings.json")
+    }
+
+    /// The settings, or the defaults ([`Settings::default`]) when there is no file. A
+    /// corrupt `settings.json` is set aside, and one written by a newer version left alone
+    /// (see [`Storage::problems`]); either way the defaults are returned.
+    pub fn settings(&self) -> Settings {
+        let _guard = lock(&self.settings_lock);
+        self.read_settings()
+    }
+
+    /// [`Storage::settings`], with `settings_lock` held by the caller.
+    fn read_settings(&self) -> Settings {
+        // Every failure is recorded in the problems by `read`.
+        self.read(&self.settings_path(), MAX_SETTINGS_BYTES)
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// Replaces the settings and returns them.
+    ///
+    /// # Errors
+    /// [`StorageError::Newer`] if `settings.json` was written by a newer version (it is left
+    /// alone), [`StorageError::ReadOnly`], or I/O.
+    pub fn save_settings(&self, settings: &Settings) -> Result<Settings, StorageError> {
+        self.update_settings(|s| *s = settings.clone())
+    }
+
+    /// Reads the settings, lets `change` edit them and writes them back, all under one lock,
+    /// so that concurrent edits (a new game's set-up, the aids switch) are not lost. Returns
+    /// the settings written.
+    ///
+    /// # Errors
+    /// As [`Storage::save_settings`].
+    pub fn update_settings(
+        &self,
+        change: impl FnOnce(&mut Settings),
+    ) -> Result<Settings, StorageError> {
+        self.writable()?;
+        let _guard = lock(&self.settings_lock);
+        let path = self.settings_path();
+        self.refuse_newer(&path, MAX_SETTINGS_BYTES)?;
+        let mut s = self.read_settings();
+        change(&mut s);
+        self.write(&path, &s, MAX_SETTINGS_BYTES)?;
+        Ok(s)
     }
 }

@@ -19,7 +19,10 @@ import { TILES, transcript } from './fixtures.js';
  * - `lateEvents`: the first AI move of an answer is delivered again after the answer;
  * - `resume`: the app starts with the transcript's game saved, to be resumed (`game_resume`);
  * - `played`: the transcript's finished match is in the history from the start (as if
- *   played before), with the first profile's statistics after it.
+ *   played before), with the first profile's statistics after it;
+ * - `settings`: the settings at start (default `{boardAids: true, lastSetup: null}`), kept
+ *   in memory as the app keeps settings.json; `game_new` saves its set-up there as the app
+ *   does. `game_odds` answers what the transcript recorded at the same position.
  */
 export function doubleScript(config = {}) {
   const steps = transcript(config.game ?? 'base');
@@ -64,9 +67,12 @@ function installDouble(config) {
   const statsAfter = steps.filter((s) => s.cmd === 'profiles_list').at(-1)?.ok.profiles[0]?.stats ?? null;
   const matchAfter = steps.find((s) => s.cmd === 'history_list' && s.ok.matches.length)?.ok.matches[0] ?? null;
   const recorded = (cmd, args) => steps.find((s) => s.cmd === cmd && same(s.args, args));
+  /** The index of the last game command before step `i` (the position a query was made at). */
+  const positionOf = (i) => { for (let j = i - 1; j >= 0; j--) if (GAME.has(steps[j].cmd)) return j; return -1; };
 
   // --- Profiles (bookkeeping).
-  const store = { profiles: (config.profiles ?? []).map((n) => newProfile(n)), active: null, matches: [], exports: {} };
+  const store = { profiles: (config.profiles ?? []).map((n) => newProfile(n)), active: null, matches: [], exports: {},
+    settings: { boardAids: true, lastSetup: null, ...(config.settings ?? {}) } };
   store.active = store.profiles[0]?.id ?? null;
   function newProfile(n) {
     return { ...clone(template), id: `p-${n.toLowerCase().replace(/[^a-z0-9]/g, '')}`, name: n };
@@ -162,9 +168,24 @@ function installDouble(config) {
       return { profiles: store.profiles, active: store.active };
     },
     profile_select: ({ id }) => { const p = profileById(id); store.active = id; return p; },
-    game_new: (args) => {
+    game_new: async (args) => {
       if (!store.active && !args.config?.profileId) throw err('profile/none_active', 'Choose or create a profile first.');
-      return serve('game_new', args);
+      const view = await serve('game_new', args);
+      store.settings.lastSetup = { opponents: clone(args.config.opponents), abbeyMayor: args.config.abbeyMayor };
+      return view;
+    },
+    game_odds: (args) => {
+      if (!game.view) throw err('game/none', 'No game is in progress.');
+      const i = steps.findIndex((s, j) => s.cmd === 'game_odds' && same(s.args, args) && positionOf(j) === game.cursor);
+      if (i < 0) throw err('fixture/unexpected', `The transcript "${name}" has no game_odds ${JSON.stringify(args)} at this position.`);
+      if (steps[i].err) throw clone(steps[i].err);
+      return steps[i].ok;
+    },
+    settings_get: () => store.settings,
+    settings_set: ({ settings }) => {
+      if (!settings || typeof settings !== 'object') throw err('args/invalid', 'settings_set: the argument "settings" is missing or not valid');
+      store.settings = { boardAids: settings.boardAids !== false, lastSetup: settings.lastSetup ?? null };
+      return store.settings;
     },
     game_resume: (args) => serve('game_resume', args),
     game_play: (args) => {
@@ -211,6 +232,8 @@ function installDouble(config) {
     expected: () => { const i = nextAt(); return i < 0 ? null : { cmd: steps[i].cmd, args: clone(steps[i].args) }; },
     /** The last view a game command answered. */
     view: () => clone(game.view),
+    /** The settings as the app would have saved them. */
+    settings: () => clone(store.settings),
   };
 
   window.__TAURI__ = {
