@@ -53,7 +53,13 @@ for (const [name, device] of DEVICES) {
     const log = await page.locator('.log .log-item').count();
     assert.ok(log > 10, 'the log lists what happened');
 
-    // "Look at the board" shows the whole final board, not the close-up of the last move.
+    // "Look at the board" shows the whole final board, not the close-up of the last move
+    // (here a close-up made with the zoom buttons before the dialog is opened again).
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('.end-dialog[open]'));
+    for (let i = 0; i < 4; i++) await press(page.getByRole('button', { name: 'Zoom in' }));
+    await press(page.locator('.action-panel').getByRole('button', { name: 'Final scores' }));
+    await page.locator('.end-dialog[open]').waitFor();
     await press(page.locator('.end-dialog').getByRole('button', { name: 'Look at the board' }));
     await page.waitForFunction(() => !document.querySelector('.end-dialog[open]'));
     await page.waitForTimeout(700);
