@@ -128,7 +128,7 @@ pub struct NewGame {
     pub opponents: Vec<OpponentConfig>,
     /// Abbey & Mayor on or off.
     pub abbey_mayor: bool,
-    /// The seed (null: random).
+    /// The seed, at most `MAX_SEED` = 2^53 - 1 (null: random, in that range too).
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -247,6 +247,8 @@ pub struct SpotOption {
     pub on: String,
     /// `road`, `city`, `monastery` or `field`.
     pub feature: String,
+    /// For a city: the pennants in it now (a mayor's strength); null for other features.
+    pub pennants: Option<u8>,
     /// Figure kinds allowed there.
     pub kinds: Vec<String>,
 }

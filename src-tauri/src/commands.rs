@@ -18,7 +18,9 @@ use crate::api::{
     ScoreEvent, Settings, SetupOpponent, TileSet,
 };
 use crate::session::{Session, ai_choose, parse_level};
-use crate::view::{ViewContext, game_view as build_view, odds, score_event, tile_set};
+use crate::view::{
+    ViewContext, game_view as build_view, odds, score_event, tile_set, turns_completed,
+};
 
 /// The event name of AI progress reports.
 pub const AI_PROGRESS: &str = "ai-progress";
@@ -206,7 +208,7 @@ pub async fn app_info<R: Runtime>(
                     .map(|o| OpponentConfig { level: o.level })
                     .collect(),
                 abbey_mayor: game.abbey_mayor(),
-                turn: game.log().len(),
+                turn: turns_completed(&game),
                 scores: game.scores(),
                 started_at: carcassonne_storage::time::rfc3339(c.started_at),
                 game_id: c.game_id,

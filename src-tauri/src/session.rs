@@ -50,6 +50,10 @@ pub struct Session {
     pub save_error: Option<ApiError>,
 }
 
+/// The largest seed the app deals with, 2^53 - 1: every seed it shows or accepts is exact
+/// as a JavaScript number (API.md, "Seeds").
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
 /// A seed from another seed and a salt (SplitMix64's finaliser).
 pub fn mix(seed: u64, salt: u64) -> u64 {
     let mut z = seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -88,7 +92,8 @@ impl Session {
     /// A new game: the human (seat 0) against `opponents`.
     ///
     /// # Errors
-    /// `game/bad_setup` for 0 or more than 5 opponents or an unknown level.
+    /// `game/bad_setup` for 0 or more than 5 opponents, an unknown level or a seed above
+    /// [`MAX_SEED`].
     pub fn new(
         profile: &Profile,
         opponents: &[OpponentConfig],
@@ -105,7 +110,13 @@ impl Session {
         for o in opponents {
             levels.push(Some(parse_level(&o.level)?));
         }
-        let seed = seed.unwrap_or_else(rand::random);
+        if let Some(s) = seed.filter(|&s| s > MAX_SEED) {
+            return Err(ApiError::new(
+                "game/bad_setup",
+                format!("a deal number is at most {MAX_SEED}, not {s}"),
+            ));
+        }
+        let seed = seed.unwrap_or_else(|| rand::random::<u64>() & MAX_SEED);
         let game = Game::new(&Setup {
             players: levels.len(),
             abbey_mayor,

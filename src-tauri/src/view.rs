@@ -167,7 +167,18 @@ pub fn score_event(e: &LoggedEvent) -> ScoreEvent {
     out
 }
 
-/// The pending decision with its options grouped.
+/// The turns completed (API.md, "Turns"): the record's entries, less the one in progress
+/// (a tile or abbey is placed and its figure or wagon decision is pending), so that the turn
+/// in progress is always `turns_completed + 1`, before and after its tile is placed.
+pub fn turns_completed(game: &Game) -> usize {
+    let open = matches!(
+        game.decision(),
+        Decision::PlaceFigure { .. } | Decision::MoveWagon { .. }
+    );
+    game.log().len() - usize::from(open && !game.is_over())
+}
+
+/// The pending decision as the UI sees it.
 pub fn decision_view(game: &Game, human: usize) -> DecisionView {
     let decision = game.decision();
     let moves = game.legal_moves();
@@ -238,6 +249,10 @@ pub fn decision_view(game: &Game, human: usize) -> DecisionView {
                     Some(s) => s.kinds.push(kind.name().into()),
                     None => spots.push(SpotOption {
                         feature: segment_kind(game, pos, spot).into(),
+                        pennants: game
+                            .feature_at(pos, spot)
+                            .filter(|f| f.kind == SegmentKind::City)
+                            .map(|f| f.pennants),
                         on,
                         kinds: vec![kind.name().into()],
                     }),
@@ -377,7 +392,7 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
         human: ctx.human,
         players,
         current: if over { None } else { game.decision().player() },
-        turn: game.log().len(),
+        turn: turns_completed(game),
         tiles,
         last_placed: (placed.len() > 1).then(|| cell(placed[placed.len() - 1].pos)),
         figures,

@@ -949,3 +949,93 @@ fn settings_round_trip_and_game_new_remembers_the_setup() {
     let problems = a.ok("app_info", json!({}))["problems"].clone();
     assert_eq!(problems[0]["file"], "settings.json", "{problems}");
 }
+
+/// Seeds stay exact as JavaScript numbers (API.md, "Seeds"): the largest one, 2^53 - 1,
+/// comes back unchanged in the view, a larger one is refused, and random deals stay below
+/// 2^53 too (20 of them: a u64 drawn at random is above with probability 1 - 2^-11).
+#[test]
+fn seeds_are_exact_as_javascript_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let max = (1u64 << 53) - 1;
+    let view = new_game(&a, &ada, &["random"], false, max);
+    assert_eq!(view["seed"].as_u64(), Some(max));
+    let cfg = |seed: Value| json!({"config": {"profileId": ada["id"], "opponents": [{"level": "random"}], "abbeyMayor": false, "seed": seed}});
+    assert_eq!(a.code("game_new", cfg(json!(max + 1))), "game/bad_setup");
+    assert_eq!(a.ok("game_view", json!({}))["seed"].as_u64(), Some(max));
+    for _ in 0..20 {
+        let seed = a.ok("game_new", cfg(Value::Null))["seed"].as_u64().unwrap();
+        assert!(seed <= max, "random seed {seed}");
+    }
+}
+
+/// A city spot says how many pennants its city has (a mayor's strength), other spots none.
+#[test]
+fn figure_spots_on_cities_give_their_pennants() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let mut view = new_game(&a, &ada, &["random"], true, 3);
+    let (mut cities, mut others) = (0, 0);
+    for _ in 0..200 {
+        if view["over"] == true {
+            break;
+        }
+        let d = &view["decision"];
+        if d["kind"] == "place_figure" {
+            for s in d["spots"].as_array().unwrap() {
+                if s["feature"] == "city" {
+                    assert!(s["pennants"].as_u64().is_some(), "{s}");
+                    cities += 1;
+                } else {
+                    assert!(s["pennants"].is_null(), "{s}");
+                    others += 1;
+                }
+            }
+        }
+        view = a.ok("game_play", json!({"move": first_choice(&view)}));
+    }
+    assert!(
+        cities > 0 && others > 0,
+        "{cities} city spots, {others} others"
+    );
+}
+
+/// One turn numbering (API.md, "Turns"): `turn` counts turns completed, so the turn in
+/// progress, `turn + 1`, is the same before and after its tile is placed, and is the turn
+/// of that tile's event; a finished game's `turn` is its number of turns.
+#[test]
+fn the_turn_in_progress_is_turn_plus_one_throughout_the_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let mut view = new_game(&a, &ada, &["random"], true, 11);
+    let mut checked = 0;
+    for _ in 0..400 {
+        if view["over"] == true {
+            break;
+        }
+        let before = view["turn"].as_u64().unwrap();
+        let kind = view["decision"]["kind"].clone();
+        view = a.ok("game_play", json!({"move": first_choice(&view)}));
+        if kind == "place_tile" && view["decision"]["kind"] == "place_figure" {
+            assert_eq!(view["turn"].as_u64().unwrap(), before, "{view}");
+            let placed = view["recent"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .rev()
+                .find(|e| e["type"] == "tile_placed")
+                .unwrap();
+            assert_eq!(placed["turn"].as_u64().unwrap(), before + 1);
+            let info = a.ok("app_info", json!({}));
+            assert_eq!(info["resumable"]["turn"].as_u64().unwrap(), before);
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "{checked} placements checked");
+    assert_eq!(view["over"], true);
+    let list = a.ok("history_list", json!({"profileId": null}));
+    assert_eq!(list["matches"][0]["turns"], view["turn"]);
+}

@@ -314,7 +314,8 @@ fn play_to_end(r: &mut Recorder, mut view: Value, policy: &mut Policy) -> Value 
 }
 
 /// The history calls after a finished (or resigned) match: list, profile, detail, the replay
-/// positions `turns` (`u64::MAX`: the last), two exports, the import of the export and of a
+/// positions `turns` (`u64::MAX`: the last, after final scoring; `u64::MAX - 1`: the one
+/// before, after the last turn), two exports, the import of the export and of a
 /// bad text, the list of all matches.
 fn history(r: &mut Recorder, ada: &Value, end: &Value, turns: &[u64]) {
     let id = end["result"]["matchId"].clone();
@@ -325,7 +326,7 @@ fn history(r: &mut Recorder, ada: &Value, end: &Value, turns: &[u64]) {
     for t in turns {
         r.ok(
             "history_position",
-            json!({"id": id, "turn": (*t).min(last)}),
+            json!({"id": id, "turn": if *t == u64::MAX - 1 { last - 1 } else { (*t).min(last) }}),
         );
     }
     let exported = r.ok("history_export", json!({"id": id}));
@@ -364,7 +365,12 @@ fn base_game() -> Vec<Value> {
         new_game_args(&ada, &[BASE_LEVEL], false, BASE_SEED),
     );
     let end = play_to_end(&mut r, view, &mut Policy::default());
-    history(&mut r, &ada, &end, &[0, 1, 2, 3, 4, 5, 6, 7, 8, u64::MAX]);
+    history(
+        &mut r,
+        &ada,
+        &end,
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, u64::MAX - 1, u64::MAX],
+    );
     let imported = r
         .steps
         .iter()
@@ -480,6 +486,39 @@ fn record_odds(r: &mut Recorder, view: &Value) {
     }
 }
 
+/// The Abbey & Mayor game saved at a figure decision, some 20 tiles in, where the mayor may
+/// go on a city without pennants, after the app was started again: the resume, then no figure.
+fn resume_mayor() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    let mut view = r.ok("game_new", new_game_args(&ada, &[AM_LEVEL], true, AM_SEED));
+    let mut policy = Policy {
+        no_figures: true,
+        ..Policy::default()
+    };
+    let weak_mayor = |v: &Value| {
+        let d = &v["decision"];
+        d["kind"] == "place_figure"
+            && d["spots"].as_array().unwrap().iter().any(|s| {
+                s["pennants"] == 0 && s["kinds"].as_array().unwrap().contains(&json!("mayor"))
+            })
+    };
+    // Late enough that the whole board and the close-up differ.
+    while !weak_mayor(&view) || view["remaining"]["total"].as_u64().unwrap() > 60 {
+        assert!(
+            view["over"] == false,
+            "a mayor offered on a city without pennants"
+        );
+        view = r.ok("game_play", json!({"move": policy.choose(&view)}));
+    }
+    r.steps
+        .retain(|s| s["cmd"] == "profile_create" || s["cmd"] == "game_new");
+    r.ok("app_info", json!({}));
+    let view = r.ok("game_resume", json!({}));
+    r.ok("game_play", json!({"move": {"type": "no_figure"}}));
+    let n = names(&ada, &[(&view["gameId"], "g-mayor")]);
+    finish(r, &n)
+}
+
 /// The base game resigned at once, then its history.
 fn resigned_game() -> Vec<Value> {
     let (mut r, ada) = with_ada();
@@ -506,12 +545,16 @@ fn resigned_game() -> Vec<Value> {
     finish(r, &n)
 }
 
+/// The setup screen's deal number: the largest seed the app takes (2^53 - 1), typed in the
+/// Deal field and sent exactly.
+const SETUP_SEED: u64 = (1 << 53) - 1;
+
 /// Four players without the expansion: the setup screen's game, left and resumed.
 fn setup_game() -> Vec<Value> {
     let (mut r, ada) = with_ada();
     let view = r.ok(
         "game_new",
-        new_game_args(&ada, &["easy", "hard", "random"], false, 42),
+        new_game_args(&ada, &["easy", "hard", "random"], false, SETUP_SEED),
     );
     r.ok("app_info", json!({}));
     r.ok("game_resume", json!({}));
@@ -653,6 +696,7 @@ fn fixtures_are_the_real_commands_answers() {
         ("abbey-mayor", am),
         ("hint-undo", hint_and_undo()),
         ("resigned", resigned_game()),
+        ("resume-mayor", resume_mayor()),
         ("setup", setup_game()),
     ] {
         files.push((format!("transcripts/{name}.jsonl"), lines(&steps)));

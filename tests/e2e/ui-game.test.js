@@ -212,7 +212,7 @@ async function wholeGame() {
   const last = await exec("return +document.querySelector('#replay-slider').max");
   assert.ok(last > 30);
   await clickCss('[aria-label="First turn"]');
-  await until("return document.querySelector('.turn-label').textContent.startsWith('Turn 0 ') && document.querySelectorAll('#screen-match .tile').length === 1", 'the start position');
+  await until("return document.querySelector('.turn-label').textContent.startsWith('Start, before turn 1 ') && document.querySelectorAll('#screen-match .tile').length === 1", 'the start position');
   await clickCss('[aria-label="Next turn"]');
   await clickCss('[aria-label="Next turn"]');
   await until("return document.querySelector('.turn-label').textContent.startsWith('Turn 2 ') && document.querySelectorAll('#screen-match .tile').length >= 2", 'turn 2');
@@ -220,7 +220,7 @@ async function wholeGame() {
   await click(await find('#replay-slider'));
   await until("return +document.querySelector('#replay-slider').value > 2", 'the slider to move');
   await clickCss('[aria-label="Last turn"]');
-  await until(`return document.querySelector('.turn-label').textContent.startsWith('Turn ${last} ')`, 'the last turn');
+  await until(`return document.querySelector('.turn-label').textContent.startsWith('Final scoring, after turn ${last - 1} ')`, 'the last turn');
   await sleep(300);
   await shot('08-replay-end');
   const errors = await exec("return [...document.querySelectorAll('.toast.error')].map((t) => t.textContent)");

@@ -53,13 +53,38 @@ for (const [name, device] of DEVICES) {
     const log = await page.locator('.log .log-item').count();
     assert.ok(log > 10, 'the log lists what happened');
 
+    // "Look at the board" shows the whole final board, not the close-up of the last move
+    // (here a close-up made with the zoom buttons before the dialog is opened again).
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('.end-dialog[open]'));
+    for (let i = 0; i < 4; i++) await press(page.getByRole('button', { name: 'Zoom in' }));
+    await press(page.locator('.action-panel').getByRole('button', { name: 'Final scores' }));
+    await page.locator('.end-dialog[open]').waitFor();
+    await press(page.locator('.end-dialog').getByRole('button', { name: 'Look at the board' }));
+    await page.waitForFunction(() => !document.querySelector('.end-dialog[open]'));
+    await page.waitForTimeout(700);
+    const host = await page.locator('#screen-game .board-host').boundingBox();
+    const outside = await page.locator('#screen-game .tile').evaluateAll((tiles, h) => tiles.filter((t) => {
+      const r = t.getBoundingClientRect();
+      return r.left < h.x - 1 || r.top < h.y - 1 || r.right > h.x + h.width + 1 || r.bottom > h.y + h.height + 1;
+    }).length, host);
+    assert.equal(outside, 0, 'every tile of the final board is in sight');
+    await shot(page, `${name}-05b-final-board`);
+    // One turn numbering: the bar's "N turns" is the replay's last turn.
+    const turns = (await page.locator('.turn-info').innerText()).match(/^(\d+) turns$/)[1];
+    await press(page.locator('.action-panel').getByRole('button', { name: 'Final scores' }));
+    await page.locator('.end-dialog[open]').waitFor();
+
     // Replay from the dialog: step buttons and slider drive history_position.
     await press(page.locator('.end-dialog').getByRole('button', { name: 'Replay' }));
     await page.locator('#screen-match:not([hidden]) .replay-ctl').waitFor();
     await page.waitForTimeout(300);
     await shot(page, `${name}-06-replay-end`);
+    assert.equal(await page.locator('.turn-label').innerText(), `Final scoring, after turn ${turns} of ${turns}`);
+    await press(page.getByRole('button', { name: 'Previous turn' }));
+    await page.waitForFunction((n) => document.querySelector('.turn-label').textContent === `Turn ${n} of ${n}`, turns);
     await press(page.getByRole('button', { name: 'First turn' }));
-    await page.waitForFunction(() => document.querySelector('.turn-label').textContent.startsWith('Turn 0 '));
+    await page.waitForFunction(() => document.querySelector('.turn-label').textContent.startsWith('Start, before turn 1 '));
     await page.waitForFunction(() => document.querySelectorAll('#screen-match .tile').length === 1);
     await press(page.getByRole('button', { name: 'Next turn' }));
     await press(page.getByRole('button', { name: 'Next turn' }));

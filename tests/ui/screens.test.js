@@ -29,7 +29,8 @@ test('profiles: an invalid name is refused in words, a valid one becomes active'
 });
 
 test('setup: opponents and levels, Abbey & Mayor off; leaving keeps the game to resume', async () => {
-  // The recording: three opponents (easy, hard, random), no Abbey & Mayor, deal 42.
+  // The recording: three opponents (easy, hard, random), no Abbey & Mayor, deal 2^53 - 1
+  // (the largest: it must reach the app exactly).
   const { page, press, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'setup' });
   await press(page.getByRole('radio', { name: '3' }));
   await page.selectOption('#opp-1', 'hard');
@@ -40,14 +41,21 @@ test('setup: opponents and levels, Abbey & Mayor off; leaving keeps the game to 
   await press(page.getByRole('button', { name: 'Start as Ada' }));
   await page.locator('.toast.error[data-code="game/bad_setup"]').waitFor();
   await page.getByRole('button', { name: 'Dismiss message' }).click();
-  await page.fill('#seed', '42');
+  // One above the largest deal number is refused too, not rounded.
+  await page.fill('#seed', '9007199254740992');
+  await press(page.getByRole('button', { name: 'Start as Ada' }));
+  await page.locator('.toast.error[data-code="game/bad_setup"]').waitFor();
+  assert.match(await page.locator('.toast.error').innerText(), /9007199254740991/);
+  await page.getByRole('button', { name: 'Dismiss message' }).click();
+  await page.fill('#seed', '9007199254740991');
   await shot(page, 'desktop-14-setup');
   await press(page.getByRole('button', { name: 'Start as Ada' }));
   await page.locator('.cell.legal').first().waitFor();
   const call = await page.evaluate(() => window.__DOUBLE__.calls.find((c) => c.cmd === 'game_new').args.config);
   assert.deepEqual(call.opponents, [{ level: 'easy' }, { level: 'hard' }, { level: 'random' }]);
   assert.equal(call.abbeyMayor, false);
-  assert.equal(call.seed, 42);
+  assert.equal(call.seed, 9007199254740991);
+  assert.equal(await page.evaluate(() => window.__DOUBLE__.view().seed), 9007199254740991, 'the app deals that very number');
   assert.deepEqual({ ...call, profileId: null }, { ...recordedSetup('setup'), profileId: null }, 'the recorded game');
   assert.equal(await page.locator('.scoreboard .player').count(), 4);
   assert.equal(await page.locator('.scoreboard .sup.abbey').count(), 0, 'no abbey, mayor, wagon or barn without the expansion');

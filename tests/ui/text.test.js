@@ -1,7 +1,7 @@
 // The sentences of ui/js/text.js, pinned (the wording the app's Rust side used to send).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventText, aiMoveText, hintText, namesList, prompt, turnAnnouncement, playerSummary, endHeadline } from '../../ui/js/text.js';
+import { eventText, aiMoveText, hintText, namesList, prompt, turnAnnouncement, playerSummary, endHeadline, spotLabel, turnLabel, resumeTurn, replayLabel, projectedLabel } from '../../ui/js/text.js';
 
 const PLAYERS = [{ name: 'Ada' }, { name: 'Bot Berta' }, { name: 'Bot Conrad' }];
 const ev = (type, fields) => ({ turn: 3, type, player: 0, tile: null, x: 1, y: -2, rotation: null, figure: null, on: null, to: null, scored: null, ...fields });
@@ -49,8 +49,40 @@ test('AI moves and hints in words', () => {
   assert.equal(ai({ type: 'wagon', to: null }), 'Bot Berta took the wagon home');
   assert.equal(ai({ type: 'pass' }), 'Bot Berta kept the abbey');
   assert.equal(aiMoveText({ player: 1, stage: 'thinking', move: null, view: null }), '');
-  assert.equal(hintText({ type: 'place', x: 0, y: -1, rotation: 90 }, 'V'), 'Hint: Placed V at (0, -1), 90°');
-  assert.equal(hintText({ type: 'no_figure' }), 'Hint: Placed no figure');
+});
+
+test('hints are instructions in players\' words, without coordinates or tile letters', () => {
+  const types = { A: { monastery: true, segments: [{ kind: 'monastery' }] }, D: { segments: [{ kind: 'city' }, { kind: 'road' }] }, V: { segments: [{ kind: 'road' }] } };
+  const type = (id) => types[id];
+  const view = { players: PLAYERS, lastPlaced: { x: 1, y: 0 }, tiles: [{ id: 'D', x: 0, y: 0, order: 0 }, { id: 'V', x: 1, y: 0, order: 1 }, { id: 'A', x: 0, y: 1, order: 2 }],
+    decision: { kind: 'place_figure', spots: [{ on: 'N', feature: 'city' }] } };
+  const hint = (move) => hintText(move, view, type);
+  const tail = ' It is selected on the board: Confirm plays it.';
+  assert.equal(hint({ type: 'place', x: 1, y: 1, rotation: 90 }), `Hint: Place the tile east of the monastery, turned once.${tail}`);
+  assert.equal(hint({ type: 'place', x: 2, y: 0, rotation: 0 }), `Hint: Place the tile east of the last tile placed, as drawn.${tail}`);
+  assert.equal(hint({ type: 'place', x: 0, y: -1, rotation: 270 }), `Hint: Place the tile north of the start tile, turned three times.${tail}`);
+  assert.equal(hint({ type: 'abbey', x: -1, y: 1 }), `Hint: Place your abbey in the hole west of the monastery.${tail}`);
+  assert.equal(hint({ type: 'figure', kind: 'follower', on: 'N' }), `Hint: Put your follower on the city (north) of the new tile.${tail}`);
+  assert.equal(hint({ type: 'no_figure' }), `Hint: Place no figure this turn.${tail}`);
+  assert.equal(hint({ type: 'draw' }), `Hint: Draw a tile and keep your abbey for later.${tail}`);
+});
+
+test('the mayor on a city without pennants is said to be worth nothing', () => {
+  assert.equal(spotLabel('mayor', 'N', { on: 'N', feature: 'city', pennants: 0 }), 'City, north: no pennants, worth nothing now');
+  assert.equal(spotLabel('mayor', 'N', { on: 'N', feature: 'city', pennants: 2 }), 'City, north');
+  assert.equal(spotLabel('follower', 'N', { on: 'N', feature: 'city', pennants: 0 }), 'City, north');
+  assert.equal(spotLabel('barn', 'NW', null), 'North-west corner');
+});
+
+test('one turn numbering: the turn in progress while playing, turns played when over', () => {
+  assert.equal(turnLabel({ over: false, turn: 39 }), 'Turn 40');
+  assert.equal(resumeTurn({ turn: 39 }), 'turn 40');
+  assert.equal(turnLabel({ over: true, turn: 85 }), '85 turns');
+  assert.equal(replayLabel(0, 85), 'Start, before turn 1 of 85');
+  assert.equal(replayLabel(40, 85), 'Turn 40 of 85');
+  assert.equal(replayLabel(85, 85), 'Turn 85 of 85');
+  assert.equal(replayLabel(86, 85), 'Final scoring, after turn 85 of 85');
+  assert.equal(projectedLabel(15), '15 if the game ended now');
 });
 
 test('prompts, announcements, the scoreboard and the end', () => {

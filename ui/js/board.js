@@ -209,7 +209,7 @@ export class Board {
     const p = this.want.preview;
     if (!p) { this.layers.preview.innerHTML = ''; return; }
     const type = this.types.get(p.id);
-    this.layers.preview.innerHTML = `<g class="preview" transform="translate(${p.x * TILE} ${p.y * TILE})" data-preview="1">`
+    this.layers.preview.innerHTML = `<g class="preview" transform="translate(${p.x * TILE} ${p.y * TILE})" data-preview="1" data-x="${p.x}" data-y="${p.y}">`
       + `${tileMarkup(type, p.rotation ?? 0)}<rect class="preview-edge" width="100" height="100"/></g>`;
   }
 

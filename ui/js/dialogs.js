@@ -6,8 +6,11 @@ import { tileSvg } from './tiledraw.js';
 import { chartSvg } from './chart.js';
 import { endHeadline, chanceText } from './text.js';
 
-/** The end of the game: final scoring by category and, once the match is filed, the chart. */
-export async function showEnd(view) {
+/**
+ * The end of the game: final scoring by category and, once the match is filed, the chart.
+ * `onLook`: what "Look at the board" does besides closing (the game screen fits the board).
+ */
+export async function showEnd(view, { onLook = null } = {}) {
   let detail = null;
   if (view.result?.matchId) {
     try { detail = await api.historyGet(view.result.matchId); } catch (e) { showError(e, 'Could not load the match'); }
@@ -17,7 +20,7 @@ export async function showEnd(view) {
     h('h2', { id: 'end-title' }, endHeadline(view)), h('div', { class: 'table-scroll' }, breakdownTable(view.players, (seat) => view.players[seat].breakdown, view.result?.winners ?? [])),
     detail ? h('div', { class: 'chart-box', html: chartSvg(detail.timeline, view.players) }) : null,
     h('div', { class: 'row end' },
-      h('button', { class: 'btn ghost', type: 'button', onclick: () => dlg.close() }, 'Look at the board'),
+      h('button', { class: 'btn ghost', type: 'button', onclick: () => { dlg.close(); onLook?.(); } }, 'Look at the board'),
       view.result?.matchId ? h('button', { class: 'btn', type: 'button', onclick: go(`#/match/${encodeURIComponent(view.result.matchId)}`) }, 'Replay') : null,
       h('button', { class: 'btn primary', type: 'button', onclick: go('#/start') }, 'New game')));
   openModal(dlg);

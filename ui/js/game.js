@@ -20,7 +20,7 @@ import { badgeSvg, miniFigure } from './players.js';
 import { ActionPanel } from './panel.js';
 import { GameLog } from './log.js';
 import { showEnd, showRemaining, confirmResign } from './dialogs.js';
-import { aiMoveText, playerSummary, turnAnnouncement, oddsTitle, oddsText, AIDS_LABEL } from './text.js';
+import { aiMoveText, playerSummary, turnAnnouncement, oddsTitle, oddsText, AIDS_LABEL, turnLabel, PROJECTED_LEGEND, projectedLabel } from './text.js';
 import { rotateName, SIDES, HALVES } from './geometry.js';
 import { anchorFor } from './tiledraw.js';
 
@@ -69,12 +69,14 @@ export class GameScreen {
           round('⤢', 'Fit the board to the screen', () => this.board.fit(true)))),
         h('aside', { class: 'side' },
           this.scoreboard = h('ol', { class: 'scoreboard', 'aria-label': 'Scoreboard' }),
+          h('p', { class: 'score-legend', 'aria-hidden': 'true' }, PROJECTED_LEGEND),
           this.panel = h('div', { class: 'action-panel', 'aria-label': 'Your move' }),
           h('div', { class: 'tools' },
-            this.undoBtn = btn('Undo', () => this.undo()), this.hintBtn = btn('Hint', () => this.hint()),
-            this.resignBtn = btn('Resign', () => this.resign(), { class: 'btn danger-ghost' })),
-          h('section', { class: 'log-box', 'aria-label': 'Game log' }, h('h2', { class: 'small-title' }, 'Log'), log))));
-    this.actions = new ActionPanel(this.panel, this.state, { play: (m) => this.play(m), confirm: () => this.confirm(), finalScores: () => showEnd(this.state.view) });
+            this.undoBtn = btn('Undo', () => this.undo()), this.hintBtn = btn('Hint', () => this.hint())),
+          h('section', { class: 'log-box', 'aria-label': 'Game log' }, h('h2', { class: 'small-title' }, 'Log'), log),
+          // Resigning is far from the everyday tools (and asks first).
+          h('div', { class: 'resign-row' }, this.resignBtn = btn('Resign…', () => this.resign(), { class: 'btn danger-ghost', 'aria-label': 'Resign this game' })))));
+    this.actions = new ActionPanel(this.panel, this.state, { play: (m) => this.play(m), confirm: () => this.confirm(), finalScores: () => this.showEnd() });
     this.log = new GameLog(log, { players: () => this.state.view?.players, onScored: (ev, sameTurn) => this.floatScore(ev, sameTurn) });
     this.board = new Board(this.boardHost, this.state.types, { onTap: (t) => this.tap(t), label: 'Game board. Arrow keys pan, plus and minus zoom, 0 fits.' });
   }
@@ -119,6 +121,8 @@ export class GameScreen {
 
   async start(view) {
     this.log.clear();
+    // A new or resumed game: the camera follows its pending decision afresh.
+    this.cameraKey = null;
     this.ended = false;
     this.show(view, { fit: true });
     await this.reloadLog();
@@ -135,18 +139,27 @@ export class GameScreen {
   /** Shows a view: board, scoreboard, panel. */
   show(view, { fit = false, marks = null } = {}) {
     const previous = this.state.view;
-    this.state.setView(view);
+    // The camera first (fit a new game, follow others' moves), then the state: its refresh
+    // sets the close-up of the human's pending decision (renderBoardChoices), which must win.
+    const d = view.decision;
+    const mine = d?.human && !view.over && !view.aiThinking && d.player === view.human;
     this.board.setView(view);
     this.closeOdds();
     // The human's own decisions set the camera in renderBoardChoices; other moves are followed.
     if (fit || !previous || previous.gameId !== view.gameId) this.board.fit(false);
-    else if (view.lastPlaced && !this.state.myTurn) this.board.follow(view.lastPlaced.x, view.lastPlaced.y);
+    else if (view.lastPlaced && !mine) this.board.follow(view.lastPlaced.x, view.lastPlaced.y);
+    this.state.setView(view);
     this.board.setMarks(marks ?? (view.lastPlaced ? [{ ...view.lastPlaced, kind: 'last' }] : []));
     // A failing autosave is reported once per distinct failure, not on every view.
     const saveKey = view.saveError ? `${view.saveError.code}:${view.saveError.message}` : null;
     if (saveKey && saveKey !== this.saveKey) showError(view.saveError, 'The game could not be saved');
     this.saveKey = saveKey;
-    if (view.over && !this.ended) { this.ended = true; showEnd(view); }
+    if (view.over && !this.ended) { this.ended = true; this.showEnd(); }
+  }
+
+  /** The end-of-game dialog; "Look at the board" shows the whole final board. */
+  showEnd() {
+    showEnd(this.state.view, { onLook: () => this.board.fit(true) });
   }
 
   // --- Rendering the panels from the state.
@@ -155,7 +168,7 @@ export class GameScreen {
     const v = s.view;
     if (!v) return;
     this.renderScoreboard(v);
-    this.turnInfo.textContent = v.over ? `${v.turn} turns` : `Turn ${v.turn + 1}`;
+    this.turnInfo.textContent = turnLabel(v);
     this.remainingBtn.textContent = `${v.remaining.total} left`;
     this.remainingBtn.setAttribute('aria-label', `${v.remaining.total} tiles left: show them by type`);
     this.aidsBtn.setAttribute('aria-pressed', String(this.aidsOn));
@@ -176,7 +189,7 @@ export class GameScreen {
       return h('li', { class: `player${current ? ' current' : ''}${thinking ? ' thinking' : ''}`, 'data-seat': p.seat, 'aria-label': playerSummary(p, v.abbeyMayor, { current, thinking }) },
         h('span', { class: 'who', html: badgeSvg(p.seat, 22) }),
         h('span', { class: 'name' }, p.name, p.level ? h('small', {}, ` ${p.level}`) : null, thinking ? h('span', { class: 'spinner', 'aria-hidden': 'true' }) : null),
-        h('span', { class: 'score' }, String(p.score), h('small', { title: 'if the game ended now' }, `→${p.projected}`)),
+        h('span', { class: 'score' }, String(p.score), h('small', { class: 'projected', title: projectedLabel(p.projected) }, `→${p.projected}`)),
         h('span', { class: 'supply', 'aria-hidden': 'true' },
           h('span', { class: 'sup', html: `${miniFigure(p.seat, 'follower')}<b>${sup.followers}</b>` }),
           v.abbeyMayor ? [...['mayor', 'wagon', 'barn'].map((k) => h('span', { class: used(k), html: miniFigure(p.seat, k) })),

@@ -4,7 +4,7 @@
 import { h, announce } from './dom.js';
 import { miniFigure } from './players.js';
 import { tileSvg } from './tiledraw.js';
-import { prompt, capital, waiting, hintText, LAST_CHANCE, OVER, KIND_LABEL, placeWords } from './text.js';
+import { prompt, capital, waiting, hintText, spotLabel, LAST_CHANCE, OVER, KIND_LABEL, placeWords } from './text.js';
 
 export class ActionPanel {
   /** `actions`: { play(move), confirm(), finalScores() } of the game screen. */
@@ -72,8 +72,8 @@ export class ActionPanel {
           p.append(h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': 'Figure' },
             kinds.map((k) => h('button', { class: `seg${s.figureKind === k ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(s.figureKind === k), onclick: () => s.setFigureKind(k), html: `${miniFigure(v.human, k)}<span>${KIND_LABEL[k]}</span>` }))),
           h('div', { class: 'spot-list', role: 'group', 'aria-label': 'Where' }, s.spots().map((sp) => {
-            const feature = d.spots.find((x) => x.on === sp.on)?.feature ?? '';
-            return chip(sel?.kind === 'figure' && sel.on === sp.on, () => s.selectSpot(sp.on), s.figureKind === 'barn' ? placeWords(sp.on) : `${feature}, ${placeWords(sp.on)}`);
+            const spot = d.spots.find((x) => x.on === sp.on);
+            return chip(sel?.kind === 'figure' && sel.on === sp.on, () => s.selectSpot(sp.on), spotLabel(s.figureKind, sp.on, spot));
           })));
         }
         p.append(row(btn('No figure', () => play({ type: 'no_figure' })), kinds.length ? confirm : null));
@@ -92,7 +92,7 @@ export class ActionPanel {
 
   /** Shows and announces a hint (Hint.move) for the pending decision. */
   hint(move) {
-    const text = hintText(move, this.state.decision?.tile);
+    const text = hintText(move, this.state.view, (id) => this.state.type(id));
     this.el.querySelector('.hint-note')?.remove();
     this.el.append(h('p', { class: 'hint-note', role: 'status' }, text));
     announce(text);

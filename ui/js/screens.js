@@ -3,7 +3,7 @@
 import { api, IMPORT_LIMIT } from './api.js';
 import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration, breakdownTable } from './dom.js';
 import { badgeSvg } from './players.js';
-import { eventText, AIDS_LABEL, AIDS_HELP } from './text.js';
+import { eventText, AIDS_LABEL, AIDS_HELP, resumeTurn, replayLabel } from './text.js';
 import { Board } from './board.js';
 import { chartSvg } from './chart.js';
 
@@ -23,7 +23,7 @@ export async function renderStart(root, app) {
     const r = info.resumable;
     root.append(h('div', { class: 'card resume' },
       h('div', {}, h('h3', {}, 'Unfinished game'),
-        h('p', {}, `${r.profileName} against ${r.opponents.map((o) => o.level).join(', ')} · turn ${r.turn} · ${r.scores.join(' : ')} · started ${formatDate(r.startedAt)}`)),
+        h('p', {}, `${r.profileName} against ${r.opponents.map((o) => o.level).join(', ')} · ${resumeTurn(r)} · ${r.scores.join(' : ')} · started ${formatDate(r.startedAt)}`)),
       h('button', { class: 'btn primary', type: 'button', onclick: () => app.resume() }, 'Resume')));
   }
 
@@ -73,9 +73,10 @@ export async function renderStart(root, app) {
 
   const startBtn = h('button', { class: 'btn primary big', type: 'button', disabled: !active, onclick: async () => {
     startBtn.disabled = true;
+    // Deal numbers are 0 to 2^53 - 1 (API.md, "Seeds"): every one is exact as a number here.
     const seed = setup.seed ? Number(setup.seed) : null;
-    if (seed !== null && !(Number.isSafeInteger(seed) && seed >= 0)) {
-      showError({ code: 'game/bad_setup', message: 'The deal number must be a whole number (or empty for a random deal).' });
+    if (seed !== null && !(/^[0-9]+$/.test(setup.seed) && Number.isSafeInteger(seed))) {
+      showError({ code: 'game/bad_setup', message: `The deal number must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER} (or empty for a random deal).` });
       startBtn.disabled = false;
       return;
     }
@@ -190,11 +191,15 @@ export async function renderMatch(root, app, id) {
   async function go(t) {
     turn = Math.max(0, Math.min(last, t));
     slider.value = String(turn);
-    label.textContent = `Turn ${turn} of ${last}`;
+    label.textContent = replayLabel(turn, s.turns);
+    slider.setAttribute('aria-valuetext', label.textContent);
     chartBox.innerHTML = chartSvg(detail.timeline, s.players, { marker: turn });
     const row = detail.timeline[turn] ?? [];
     scores.replaceChildren(...s.players.map((p, i) => h('li', { class: 'player' }, h('span', { class: 'who', html: badgeSvg(i, 20) }), h('span', { class: 'name' }, p.name), h('span', { class: 'score' }, String(row[i] ?? 0)))));
-    eventsBox.replaceChildren(...detail.events.filter((e) => e.turn === turn).map((e) => h('li', { class: `log-item ${e.type}` }, eventText(e, s.players))));
+    // Final scoring (and the end) belong to the last position, after the last turn.
+    const final = (e) => e.type === 'game_ended' || e.scored?.cause === 'final';
+    const shown = turn > s.turns ? detail.events.filter(final) : detail.events.filter((e) => e.turn === turn && !final(e));
+    eventsBox.replaceChildren(...shown.map((e) => h('li', { class: `log-item ${e.type}` }, eventText(e, s.players))));
     const ticket = ++pending;
     try {
       const view = await api.historyPosition(id, turn);

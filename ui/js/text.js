@@ -75,8 +75,79 @@ export function aiMoveText({ player, move, view }) {
   return `${playerName(view.players, player)} ${moveText(move, tile)}`;
 }
 
-/** The hint's line for Hint.move; `tile`: the drawn tile of the decision it answers. */
-export const hintText = (move, tile) => `Hint: ${capital(moveText(move, tile))}`;
+const TURNS = ['as drawn', 'turned once', 'turned twice', 'turned three times'];
+const SIDE_OF = { '0,-1': 'north of', '1,0': 'east of', '0,1': 'south of', '-1,0': 'west of' };
+
+/**
+ * Where the square (x, y) is, in players' words, from a tile next to it: "north of the
+ * monastery", "east of the tile just placed", "south of the start tile"; '' if none is next
+ * to it. `view`: the GameView; `type(id)`: a tile description (for monasteries).
+ */
+export function besideWords(view, type, x, y) {
+  const near = view.tiles.filter((t) => Math.abs(t.x - x) + Math.abs(t.y - y) === 1);
+  if (!near.length) return '';
+  // The best-known neighbour names the square: a building, the last tile, the start tile,
+  // else what the tile shows (a city, a road, a field).
+  const kinds = (t) => new Set((type?.(t.id)?.segments ?? []).map((g) => g.kind));
+  const names = [
+    (t) => (t.id === 'abbey' ? 'the abbey' : type?.(t.id)?.monastery ? 'the monastery' : null),
+    (t) => (view.lastPlaced && t.x === view.lastPlaced.x && t.y === view.lastPlaced.y ? 'the last tile placed' : null),
+    (t) => (t.order === 0 ? 'the start tile' : null),
+    (t) => (kinds(t).has('city') ? 'the city tile' : null),
+    (t) => (kinds(t).has('road') ? 'the road tile' : null),
+    () => 'the field tile',
+  ];
+  for (const name of names) {
+    const t = near.find(name);
+    if (t) return `${SIDE_OF[`${x - t.x},${y - t.y}`]} ${name(t)}`;
+  }
+  return '';
+}
+
+/**
+ * The hint (Hint.move) as an instruction in players' words, for the decision it answers:
+ * "Hint: Place the tile north of the monastery, turned once. …" No coordinates, no tile letters:
+ * the board shows the hinted square, hole, spot or target selected.
+ */
+export function hintText(move, view, type) {
+  const beside = (x, y) => { const w = besideWords(view, type, x, y); return w ? ` ${w}` : ''; };
+  const feature = (on) => view.decision?.spots?.find((s) => s.on === on)?.feature;
+  let text;
+  switch (move.type) {
+    case 'draw': text = 'draw a tile and keep your abbey for later'; break;
+    case 'place': text = `place the tile${beside(move.x, move.y)}, ${TURNS[(move.rotation / 90) % 4] ?? 'as shown'}`; break;
+    case 'abbey': text = `place your abbey in the hole${beside(move.x, move.y)}`; break;
+    case 'figure': text = move.kind === 'barn'
+      ? `put your barn on the ${placeWords(move.on)} of the new tile`
+      : `put your ${move.kind} on the ${feature(move.on) ?? 'spot'} (${placeWords(move.on)}) of the new tile`; break;
+    case 'no_figure': text = 'place no figure this turn'; break;
+    case 'wagon': text = move.to ? `move your wagon to the highlighted ${view.decision?.targets?.find((t) => t.x === move.to.x && t.y === move.to.y && t.on === move.to.on)?.feature ?? 'feature'}` : 'take your wagon home'; break;
+    case 'pass': text = 'keep your abbey'; break;
+    default: text = '';
+  }
+  return `Hint: ${capital(text)}. It is selected on the board: Confirm plays it.`;
+}
+
+/**
+ * A figure spot's chip on the panel: "City, north"; for a mayor on a city without pennants,
+ * a warning that it is worth nothing now (its strength is the city's pennants).
+ */
+export function spotLabel(kind, on, spot) {
+  if (kind === 'barn') return capital(placeWords(on));
+  const base = capital(`${spot?.feature ?? ''}, ${placeWords(on)}`);
+  return kind === 'mayor' && spot?.pennants === 0 ? `${base}: no pennants, worth nothing now` : base;
+}
+
+/** The game bar's turn (API.md, "Turns"): "Turn 40" while playing, "85 turns" when over. */
+export const turnLabel = (view) => (view.over ? plural(view.turn, 'turn', 'turns') : `Turn ${view.turn + 1}`);
+/** The resume card's turn: the one in progress, as the game bar will show it. */
+export const resumeTurn = (info) => `turn ${info.turn + 1}`;
+/** The replay's position `pos` (turns completed) of a match of `turns` turns, then its final scoring. */
+export function replayLabel(pos, turns) {
+  if (pos <= 0) return `Start, before turn 1 of ${turns}`;
+  if (pos > turns) return `Final scoring, after turn ${turns} of ${turns}`;
+  return `Turn ${pos} of ${turns}`;
+}
 
 /** The action panel's prompt for the human's decision `d` (with what is selected). */
 export function prompt(d, { selected = false, ways = 0, kinds = 0 } = {}) {
@@ -117,6 +188,10 @@ export function playerSummary(p, abbeyMayor, { current = false, thinking = false
   const supply = `${s.followers} followers${abbeyMayor ? `, ${['mayor', 'wagon', 'barn', 'abbey'].map(has).join(', ')}` : ''}`;
   return `${p.name}${p.level ? ` (${p.level})` : ''}, ${markName(p.seat)}: ${p.score} points, ${p.projected} if the game ended now; ${supply}${current ? '; to move' : ''}${thinking ? '; thinking' : ''}`;
 }
+
+/** The scoreboard's legend for the projected scores ("→15"), and one projection in words. */
+export const PROJECTED_LEGEND = '→ points if the game ended now';
+export const projectedLabel = (n) => `${n} if the game ended now`;
 
 /** The end-of-game dialog's title. */
 export function endHeadline(view) {
