@@ -55,14 +55,7 @@ pub fn describe_move(view: &PublicView, mv: Move) -> MoveNotation {
     let decision = view.decision();
     let mut out = MoveNotation {
         player: decision.player().unwrap_or(0),
-        decision: match decision {
-            Decision::DrawOrAbbey { .. } => "draw_or_abbey",
-            Decision::PlaceTile { .. } => "place_tile",
-            Decision::PlaceFigure { .. } => "place_figure",
-            Decision::MoveWagon { .. } => "move_wagon",
-            Decision::FinalAbbey { .. } => "final_abbey",
-            Decision::GameOver => "game_over",
-        },
+        decision: decision.name(),
         draw: None,
         tile: None,
         at: None,

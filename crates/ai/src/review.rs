@@ -525,17 +525,6 @@ pub fn positions(record: &Record) -> Result<Vec<Position>, ReviewError> {
     Ok(out)
 }
 
-fn decision_name(d: Decision) -> &'static str {
-    match d {
-        Decision::DrawOrAbbey { .. } => "draw_or_abbey",
-        Decision::PlaceTile { .. } => "place_tile",
-        Decision::PlaceFigure { .. } => "place_figure",
-        Decision::MoveWagon { .. } => "move_wagon",
-        Decision::FinalAbbey { .. } => "final_abbey",
-        Decision::GameOver => "game_over",
-    }
-}
-
 /// Reviews the decisions of seat `player` in the finished game `record`.
 ///
 /// Only decisions with a choice (two legal moves or more) are reviewed. `progress` is called
@@ -590,7 +579,7 @@ pub fn review_record(
         decisions.push(DecisionReview {
             turn: p.turn,
             index: p.index,
-            decision: decision_name(d).into(),
+            decision: d.name().into(),
             tile: match d {
                 Decision::PlaceTile { tile, .. } => Some(TileInfo::of(tile).id().to_string()),
                 _ => None,

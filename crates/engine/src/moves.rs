@@ -135,6 +135,19 @@ impl Decision {
             Decision::GameOver => None,
         }
     }
+
+    /// Its name in snake case: `draw_or_abbey`, `place_tile`, `place_figure`, `move_wagon`,
+    /// `final_abbey` or `game_over`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Decision::DrawOrAbbey { .. } => "draw_or_abbey",
+            Decision::PlaceTile { .. } => "place_tile",
+            Decision::PlaceFigure { .. } => "place_figure",
+            Decision::MoveWagon { .. } => "move_wagon",
+            Decision::FinalAbbey { .. } => "final_abbey",
+            Decision::GameOver => "game_over",
+        }
+    }
 }
 
 #[cfg(test)]
