@@ -483,6 +483,25 @@ impl<'l, 'a> Tree<'l, 'a> {
         }
     }
 
+    /// A tree that tracks the deciding player's win share and score difference per root
+    /// edge, its root expanded from one determinization of `view`, with the root edges'
+    /// range; `None` without a decision.
+    fn rooted<R: Rng + ?Sized>(
+        view: &PublicView,
+        rng: &mut R,
+        limits: &'l Limits<'a>,
+        cfg: &Config,
+    ) -> Option<(Self, std::ops::Range<usize>)> {
+        let player = usize::from(view.decision().player()?);
+        let mut root_game = view.determinize(rng);
+        let mut tree = Tree::new(cfg, limits, Some(player));
+        tree.group(0, &mut root_game, rng);
+        let root = tree.nodes[0].groups.first().cloned()?;
+        let range = root.start as usize..(root.start + root.len) as usize;
+        tree.root_acc = vec![(0.0, 0.0); range.end];
+        Some((tree, range))
+    }
+
     /// What the tree learnt about root edge `e` (an index into `edges`).
     fn stat(&self, e: usize) -> MoveStat {
         let edge = &self.edges[e];
@@ -548,18 +567,12 @@ pub fn search_stats<R: Rng + ?Sized>(
     limits: &Limits,
     cfg: &Config,
 ) -> Option<SearchStats> {
-    let player = usize::from(view.decision().player()?);
-    let mut root_game = view.determinize(rng);
-    let mut tree = Tree::new(cfg, limits, Some(player));
-    tree.group(0, &mut root_game, rng);
-    let root = tree.nodes[0].groups.first().cloned()?;
-    tree.root_acc = vec![(0.0, 0.0); (root.start + root.len) as usize];
+    let (mut tree, range) = Tree::rooted(view, rng, limits, cfg)?;
     let mut done = 0u64;
     while !limits.done(done) {
         tree.iterate(view.determinize(rng), rng);
         done += 1;
     }
-    let range = root.start as usize..(root.start + root.len) as usize;
     Some(SearchStats {
         best: most_visited(&tree.edges[range.clone()]),
         moves: range.map(|e| tree.stat(e)).collect(),
@@ -602,13 +615,7 @@ pub fn compare_moves<R: Rng + ?Sized>(
     pairs: u64,
     mut more: impl FnMut(&Comparison) -> u64,
 ) -> Option<Comparison> {
-    let player = usize::from(view.decision().player()?);
-    let mut root_game = view.determinize(rng);
-    let mut tree = Tree::new(cfg, limits, Some(player));
-    tree.group(0, &mut root_game, rng);
-    let root = tree.nodes[0].groups.first().cloned()?;
-    tree.root_acc = vec![(0.0, 0.0); (root.start + root.len) as usize];
-    let range = root.start as usize..(root.start + root.len) as usize;
+    let (mut tree, range) = Tree::rooted(view, rng, limits, cfg)?;
     let find = |m: Move| range.clone().find(|&e| tree.edges[e].mv == m);
     let (ea, eb) = (find(a)?, find(b)?);
     // Sums of the pair differences and of their squares: win share, score difference.
