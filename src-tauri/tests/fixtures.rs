@@ -316,8 +316,9 @@ fn play_to_end(r: &mut Recorder, mut view: Value, policy: &mut Policy) -> Value 
 /// The history calls after a finished (or resigned) match: list, profile, detail, the replay
 /// positions `turns` (`u64::MAX`: the last, after final scoring; `u64::MAX - 1`: the one
 /// before, after the last turn), two exports, the import of the export and of a
-/// bad text, the list of all matches.
-fn history(r: &mut Recorder, ada: &Value, end: &Value, turns: &[u64]) {
+/// bad text, the list of all matches. Returns the imported match's id (null when the import
+/// was refused).
+fn history(r: &mut Recorder, ada: &Value, end: &Value, turns: &[u64]) -> Value {
     let id = end["result"]["matchId"].clone();
     r.ok("profiles_list", json!({}));
     r.ok("history_list", json!({"profileId": ada["id"]}));
@@ -332,10 +333,13 @@ fn history(r: &mut Recorder, ada: &Value, end: &Value, turns: &[u64]) {
     let exported = r.ok("history_export", json!({"id": id}));
     r.ok("history_export", json!({"id": id}));
     // A resigned record is not finished: its import is refused, and recorded so.
-    let _ = r.call("history_import", json!({"json": exported["json"]}));
+    let imported = r
+        .call("history_import", json!({"json": exported["json"]}))
+        .map_or(Value::Null, |m| m["id"].clone());
     r.call("history_import", json!({"json": "{\"nope\": 1}"}))
         .unwrap_err();
     r.ok("history_list", json!({"profileId": null}));
+    imported
 }
 
 /// The stable names of a recording's ids.
@@ -365,19 +369,12 @@ fn base_game() -> Vec<Value> {
         new_game_args(&ada, &[BASE_LEVEL], false, BASE_SEED),
     );
     let end = play_to_end(&mut r, view, &mut Policy::default());
-    history(
+    let imported = history(
         &mut r,
         &ada,
         &end,
         &[0, 1, 2, 3, 4, 5, 6, 7, 8, u64::MAX - 1, u64::MAX],
     );
-    let imported = r
-        .steps
-        .iter()
-        .rev()
-        .find(|s| s["cmd"] == "history_import" && s.get("ok").is_some())
-        .map(|s| s["ok"]["id"].clone())
-        .unwrap();
     let n = names(
         &ada,
         &[(&end["gameId"], "g-base"), (&imported, "g-base-imported")],
@@ -390,14 +387,7 @@ fn abbey_mayor_game() -> Vec<Value> {
     let (mut r, ada) = with_ada();
     let view = r.ok("game_new", new_game_args(&ada, &[AM_LEVEL], true, AM_SEED));
     let end = play_to_end(&mut r, view, &mut Policy::default());
-    history(&mut r, &ada, &end, &[0, 1, 2, 6, u64::MAX]);
-    let imported = r
-        .steps
-        .iter()
-        .rev()
-        .find(|s| s["cmd"] == "history_import" && s.get("ok").is_some())
-        .map(|s| s["ok"]["id"].clone())
-        .unwrap();
+    let imported = history(&mut r, &ada, &end, &[0, 1, 2, 6, u64::MAX]);
     let n = names(
         &ada,
         &[(&end["gameId"], "g-am"), (&imported, "g-am-imported")],
@@ -527,7 +517,7 @@ fn resigned_game() -> Vec<Value> {
         new_game_args(&ada, &[BASE_LEVEL], false, BASE_SEED),
     );
     let end = r.ok("game_resign", json!({}));
-    history(&mut r, &ada, &end, &[0, u64::MAX]);
+    let _ = history(&mut r, &ada, &end, &[0, u64::MAX]);
     let imported = r
         .steps
         .iter()
