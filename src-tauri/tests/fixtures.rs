@@ -8,7 +8,8 @@
 //! -p carcassonne-app --test fixtures` rewrites them.
 //!
 //! Volatile values are normalised: profile and game ids get stable names, timestamps one fixed
-//! instant, the data folder the path `/data`, durations 0.
+//! instant, the data folder the path `/data`, durations 0, and matches listed at the same
+//! (normalised) time are ordered by their stable ids, as the app orders ties.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -151,7 +152,7 @@ impl Recorder {
 }
 
 /// Stable values for the volatile ones: ids (`names`: real → stable), the data folder,
-/// timestamps and durations.
+/// timestamps, durations and the order of matches listed with equal times.
 fn normalise(v: Value, dir: &str, names: &[(&str, &str)]) -> Value {
     let mut text = serde_json::to_string(&v).unwrap();
     text = text.replace(dir, "/data");
@@ -160,6 +161,18 @@ fn normalise(v: Value, dir: &str, names: &[(&str, &str)]) -> Value {
     }
     let mut v: Value = serde_json::from_str(&fix_times(&text)).unwrap();
     zero_durations(&mut v);
+    if let Some(list) = v
+        .get_mut("ok")
+        .and_then(|ok| ok.get_mut("matches"))
+        .and_then(Value::as_array_mut)
+    {
+        // The app lists the newest first, ties by id; with the times and ids made stable the
+        // same rule gives one order (a real run's order hangs on the clock and random ids).
+        list.sort_by(|a, b| {
+            let key = |m: &Value| (m["date"].to_string(), m["id"].to_string());
+            key(b).cmp(&key(a))
+        });
+    }
     v
 }
 
