@@ -903,16 +903,19 @@ fn settings_round_trip_and_game_new_remembers_the_setup() {
     let a = app(dir.path());
     assert_eq!(
         a.ok("settings_get", json!({})),
-        json!({"boardAids": true, "lastSetup": null})
+        json!({"boardAids": true, "lastSetup": null, "theme": "system", "aiPace": "normal"})
     );
     let off = a.ok(
         "settings_set",
-        json!({"settings": {"boardAids": false, "lastSetup": null}}),
+        json!({"settings": {"boardAids": false, "lastSetup": null, "theme": "dark", "aiPace": "fast"}}),
     );
-    assert_eq!(off, json!({"boardAids": false, "lastSetup": null}));
+    assert_eq!(
+        off,
+        json!({"boardAids": false, "lastSetup": null, "theme": "dark", "aiPace": "fast"})
+    );
     let ada = a.ok("profile_create", json!({"name": "Ada"}));
     new_game(&a, &ada, &["easy", "hard"], true, 3);
-    let want = json!({"boardAids": false,
+    let want = json!({"boardAids": false, "theme": "dark", "aiPace": "fast",
         "lastSetup": {"opponents": [{"level": "easy"}, {"level": "hard"}], "abbeyMayor": true}});
     assert_eq!(a.ok("settings_get", json!({})), want);
 
@@ -928,6 +931,8 @@ fn settings_round_trip_and_game_new_remembers_the_setup() {
             "settings/invalid",
         ),
         (json!({"settings": {"boardAids": "yes"}}), "args/invalid"),
+        (json!({"settings": {"theme": "purple"}}), "args/invalid"),
+        (json!({"settings": {"aiPace": "ludicrous"}}), "args/invalid"),
         (json!({}), "args/invalid"),
     ] {
         assert_eq!(a.code("settings_set", args.clone()), code, "{args}");
@@ -944,7 +949,7 @@ fn settings_round_trip_and_game_new_remembers_the_setup() {
     let a = app(dir.path());
     assert_eq!(
         a.ok("settings_get", json!({})),
-        json!({"boardAids": true, "lastSetup": null})
+        json!({"boardAids": true, "lastSetup": null, "theme": "system", "aiPace": "normal"})
     );
     let problems = a.ok("app_info", json!({}))["problems"].clone();
     assert_eq!(problems[0]["file"], "settings.json", "{problems}");

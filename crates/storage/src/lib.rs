@@ -66,7 +66,7 @@ pub use carcassonne_engine::notation::{MoveName, NameError, WagonTarget};
 pub use current::{CurrentGame, Progress};
 pub use matches::{MatchMeta, MatchPlayer, Opponent, Replayed};
 pub use profile::{GameOutcome, LevelStats, Profile, Rating, Stats};
-pub use settings::{LastSetup, Settings, SetupOpponent};
+pub use settings::{AiPace, LastSetup, Settings, SetupOpponent, Theme};
 
 /// The schema version written into every file.
 pub const SCHEMA: u32 = 1;

@@ -1,5 +1,6 @@
-//! The app's settings (`settings.json`): whether the board-reading aids are shown, and the
-//! last new-game set-up, which the start screen offers again.
+//! The app's settings (`settings.json`): whether the board-reading aids are shown, the theme,
+//! the pace of the AI's moves, and the last new-game set-up, which the start screen offers
+//! again.
 
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +23,34 @@ pub struct LastSetup {
     pub abbey_mayor: bool,
 }
 
+/// The colour theme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Follow the system's light or dark setting.
+    #[default]
+    System,
+    /// Always light.
+    Light,
+    /// Always dark.
+    Dark,
+}
+
+/// How fast the AI's moves are shown one after the other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AiPace {
+    /// A long pause after each AI move, to follow every step.
+    Slow,
+    /// A readable pause.
+    #[default]
+    Normal,
+    /// A short pause.
+    Fast,
+    /// No pause: the board jumps to the player's next decision.
+    Instant,
+}
+
 /// `settings.json`. A missing key reads as its default, so that a file of this schema
 /// written before a key existed still reads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,6 +61,10 @@ pub struct Settings {
     pub board_aids: bool,
     /// The last new game's set-up (null before the first game).
     pub last_setup: Option<LastSetup>,
+    /// The colour theme.
+    pub theme: Theme,
+    /// The pace of the AI's moves.
+    pub ai_pace: AiPace,
 }
 
 impl Default for Settings {
@@ -39,6 +72,8 @@ impl Default for Settings {
         Settings {
             board_aids: true,
             last_setup: None,
+            theme: Theme::System,
+            ai_pace: AiPace::Normal,
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use carcassonne_storage::{LastSetup, Settings, SetupOpponent, Storage};
+use carcassonne_storage::{AiPace, LastSetup, Settings, SetupOpponent, Storage, Theme};
 
 fn sample() -> Settings {
     Settings {
@@ -19,6 +19,8 @@ fn sample() -> Settings {
             ],
             abbey_mayor: true,
         }),
+        theme: Theme::Dark,
+        ai_pace: AiPace::Instant,
     }
 }
 
@@ -39,6 +41,8 @@ fn settings_default_then_round_trip_across_a_restart() {
     assert_eq!(v["boardAids"], false);
     assert_eq!(v["lastSetup"]["opponents"][1]["level"], "expert");
     assert_eq!(v["lastSetup"]["abbeyMayor"], true);
+    assert_eq!(v["theme"], "dark");
+    assert_eq!(v["aiPace"], "instant");
     // An edit keeps the rest.
     let after = s.update_settings(|x| x.board_aids = true).unwrap();
     assert!(after.board_aids);
@@ -59,7 +63,9 @@ fn a_missing_key_reads_as_its_default() {
         s.settings(),
         Settings {
             board_aids: false,
-            last_setup: None
+            last_setup: None,
+            theme: Theme::System,
+            ai_pace: AiPace::Normal,
         }
     );
     assert!(s.problems().is_empty());
@@ -69,7 +75,7 @@ fn a_missing_key_reads_as_its_default() {
 fn corrupt_settings_are_set_aside_and_reported() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("settings.json");
-    let bad = br#"{"schema": 1, "boardAids": "yes"}"#;
+    let bad = br#"{"schema": 1, "boardAids": true, "theme": "purple"}"#;
     fs::write(&path, bad).unwrap();
     let s = Storage::open(dir.path()).unwrap();
     assert_eq!(s.settings(), Settings::default());
