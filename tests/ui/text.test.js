@@ -15,6 +15,7 @@ test('every event type has its sentence, in players\' words: "You" for the human
     [ev('tile_placed', { player: 1, tile: 'J', rotation: 0, builds: [{ kind: 'city', action: 'closes', toward: ['N'], on: 'N' }, { kind: 'road', action: 'starts', toward: [], on: 'E' }] }), 'Bot Berta finishes the city and starts a road'],
     [ev('tile_placed', { player: 1, tile: 'A', rotation: 0, builds: [{ kind: 'monastery', action: 'starts', toward: [], on: 'monastery' }, { kind: 'road', action: 'joins', toward: ['N', 'S'], on: 'S' }] }), 'Bot Berta links up the road and builds a monastery'],
     [ev('tile_placed', { tile: 'B', rotation: 0, builds: [] }), 'Ada lays a field tile'],
+    [ev('tile_placed', { tile: 'X', rotation: 0, builds: ['S', 'E', 'N'].map((d, i) => ({ kind: 'road', action: 'extends', toward: [d], on: 'WNE'[i] })).concat({ kind: 'road', action: 'starts', toward: [], on: 'S' }) }), 'Ada extends the roads south, east and north and starts a road'],
     [ev('tile_discarded', { tile: 'L', x: null, y: null }), 'Ada draws a tile that fits nowhere: it leaves the game'],
     [ev('abbey_placed', { player: 1, tile: 'abbey' }), 'Bot Berta places the abbey in a hole'],
     [ev('figure_placed', { figure: 'mayor', on: 'N', feature: 'city' }), 'Ada puts the mayor in the city'],
@@ -31,6 +32,9 @@ test('every event type has its sentence, in players\' words: "You" for the human
   assert.equal(eventText(placed, YOU), 'You extend the road south');
   assert.equal(eventText(placed, PLAYERS, { figure: ev('figure_placed', { figure: 'follower', on: 'N', feature: 'road' }) }), 'Ada extends the road south and puts a thief on it');
   assert.equal(eventText(placed, YOU, { figure: ev('figure_placed', { figure: 'follower', on: 'Se', feature: 'field' }) }), 'You extend the road south and put a farmer in the field');
+  const crossing = ev('tile_placed', { player: 1, tile: 'W', rotation: 0, builds: [{ kind: 'road', action: 'closes', toward: ['E'], on: 'W' }, { kind: 'road', action: 'starts', toward: [], on: 'S' }, { kind: 'city', action: 'starts', toward: [], on: 'N' }] });
+  assert.equal(eventText(crossing, YOU, { figure: ev('figure_placed', { player: 1, figure: 'follower', on: 'W', feature: 'road' }) }), 'Bot Berta finishes the road, starts a road and a city and puts a thief on the finished road');
+  assert.equal(eventText(crossing, YOU, { figure: ev('figure_placed', { player: 1, figure: 'follower', on: 'N', feature: 'city' }) }), 'Bot Berta finishes the road, starts a road and a city and puts a knight in the new city');
   assert.equal(eventText(ev('passed', {}), YOU), 'You keep the abbey');
   assert.equal(eventText(ev('figure_returned', { figure: 'wagon' }), YOU), 'Your wagon comes back');
 });

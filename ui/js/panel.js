@@ -29,7 +29,7 @@ export class ActionPanel {
     this.sig = sig;
     const active = p.contains(document.activeElement) ? controlKey(document.activeElement) : null;
     p.replaceChildren();
-    if (this.highlighted && d.kind !== 'move_wagon') { this.highlighted = false; highlightOnBoard(p, []); }
+    if (this.highlighted && (d.kind !== 'move_wagon' || busy || !s.myTurn || v.over)) { this.highlighted = false; highlightOnBoard(p, []); }
     queueMicrotask(() => {
       const again = active && [...p.querySelectorAll('button')].find((b) => controlKey(b) === active);
       if (again && !again.disabled) again.focus();

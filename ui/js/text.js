@@ -53,21 +53,33 @@ const IN_FEATURE = { road: 'on the road', city: 'in the city', monastery: 'in th
 /** The clauses of a placement (ScoreEvent.builds): "extends the road south", "finishes the city". */
 function buildClauses(builds, players, seat) {
   const order = { closes: 0, joins: 1, extends: 2, starts: 3 };
-  const seen = new Set();
   const out = [];
-  for (const b of [...(builds ?? [])].sort((a, c) => (order[a.action] ?? 9) - (order[c.action] ?? 9))) {
-    let text;
-    if (b.kind === 'monastery') text = `${verb(players, seat, 'builds')} a monastery`;
-    else if (b.action === 'closes') text = `${verb(players, seat, 'finishes')} the ${b.kind}`;
-    else if (b.action === 'joins') text = `${verb(players, seat, 'links up')} the ${b.kind}`;
-    else if (b.action === 'extends') text = `${verb(players, seat, 'extends')} the ${b.kind} ${SIDE_WORD[b.toward[0]] ?? ''}`.trim();
-    else text = `${verb(players, seat, 'starts')} a ${b.kind}`;
-    if (seen.has(text)) continue;
-    seen.add(text);
-    out.push({ text, on: b.on });
+  const list = [...(builds ?? [])].sort((a, c) => (order[a.action] ?? 9) - (order[c.action] ?? 9));
+  const add = (text, b) => {
+    const same = out.find((c) => c.text === text);
+    if (same) same.ons.push(b.on);
+    else out.push({ text, ons: [b.on], action: b.action, kinds: [b.kind] });
+  };
+  // New roads and cities make one clause: "starts a city and a road".
+  const starts = [...new Set(list.filter((b) => b.action === 'starts' && b.kind !== 'monastery').map((b) => b.kind))];
+  for (const b of list) {
+    // Several roads (or cities) carried on from one tile: "extends the roads west and north".
+    const alike = list.filter((c) => c.action === 'extends' && c.kind === b.kind);
+    if (b.kind === 'monastery') add(`${verb(players, seat, 'builds')} a monastery`, b);
+    else if (b.action === 'closes') add(`${verb(players, seat, 'finishes')} the ${b.kind}`, b);
+    else if (b.action === 'joins') add(`${verb(players, seat, 'links up')} the ${b.kind}`, b);
+    else if (b.action === 'extends' && alike.length > 1) add(`${verb(players, seat, 'extends')} the ${b.kind === 'city' ? 'cities' : `${b.kind}s`} ${andList([...new Set(alike.map((c) => SIDE_WORD[c.toward[0]]))])}`, b);
+    else if (b.action === 'extends') add(`${verb(players, seat, 'extends')} the ${b.kind} ${SIDE_WORD[b.toward[0]] ?? ''}`.trim(), b);
+    else {
+      add(`${verb(players, seat, 'starts')} ${andList(starts.map((k) => `a ${k}`))}`, b);
+      out.at(-1).kinds = starts;
+    }
   }
   return out.slice(0, 3);
 }
+
+const ADJECTIVE = { closes: 'finished ', starts: 'new ', extends: '', joins: '' };
+const PREP = { road: 'on', city: 'in', monastery: 'in', field: 'in' };
 
 /**
  * A placement in words: "Bot Berta extends the road south and puts a thief on it". `figure`:
@@ -77,11 +89,16 @@ export function placementText(ev, players, figure = null) {
   const seat = ev.player;
   const who = whoName(players, seat);
   const clauses = buildClauses(ev.builds, players, seat);
-  if (!clauses.length) clauses.push({ text: `${verb(players, seat, 'lays')} a field tile`, on: null });
+  if (!clauses.length) clauses.push({ text: `${verb(players, seat, 'lays')} a field tile`, ons: [], kinds: [] });
   const parts = clauses.map((c) => c.text);
   if (figure) {
-    const it = clauses.at(-1).on != null && clauses.at(-1).on === figure.on && figure.figure !== 'barn';
-    parts.push(`${verb(players, seat, 'puts')} ${figureWithArticle(figure.figure, figure.feature)} ${it ? 'on it' : IN_FEATURE[figure.feature] ?? 'on the tile'}`);
+    const what = figureWithArticle(figure.figure, figure.feature);
+    const mine = figure.figure === 'barn' ? null : clauses.find((c) => c.ons.includes(figure.on));
+    let where;
+    if (mine && mine === clauses.at(-1) && mine.kinds.length === 1) where = `${PREP[figure.feature] ?? 'on'} it`;
+    else if (mine) where = `${PREP[figure.feature] ?? 'on'} the ${ADJECTIVE[mine.action] ?? ''}${figure.feature}`;
+    else where = IN_FEATURE[figure.feature] ?? 'on the tile';
+    parts.push(`${verb(players, seat, 'puts')} ${what} ${where}`);
   }
   return `${who} ${andList(parts)}`;
 }
