@@ -1,5 +1,6 @@
 //! Read-only questions about a position: what a feature holds, which segments it spans and who
-//! owns it, and what the scores would be if the game ended now. For the app's overlays and the AI's evaluation.
+//! owns it, and what the scores would be if the game ended now. For the app's overlays and the
+//! AI's evaluation.
 
 use crate::board::Board;
 use crate::game::{Game, MAX_PLAYERS, Phase, root};
