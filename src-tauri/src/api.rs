@@ -277,6 +277,17 @@ pub struct TargetOption {
     pub on: String,
     /// `road`, `city` or `monastery`.
     pub feature: String,
+    /// Where its tile lies from the wagon's tile: `N`, `NE`, `E`, `SE`, `S`, `SW`, `W` or
+    /// `NW`; null for the wagon's own tile.
+    pub toward: Option<String>,
+    /// Tiles in the feature (a monastery counts itself and its neighbours).
+    pub tiles: u8,
+    /// The feature's owners (a wagon may only go where no figure stands, so none today).
+    pub owners: Vec<u8>,
+    /// Whether the feature is finished (a wagon may only go to an unfinished one).
+    pub finished: bool,
+    /// Every segment of the feature, for highlighting it.
+    pub segments: Vec<PlaceRef>,
 }
 
 /// The pending decision with its legal options grouped for the UI.
@@ -382,8 +393,24 @@ pub struct Scored {
     pub cities: u8,
 }
 
+/// What a tile just placed did to one road, city or monastery on it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TileFeature {
+    /// `road`, `city` or `monastery`.
+    pub kind: String,
+    /// `starts` (touches no earlier tile; always for a monastery), `extends` (joins earlier
+    /// tiles on one side), `joins` (on several sides) or `closes` (the tile finished it).
+    pub action: String,
+    /// The sides toward which the tile carries the feature on (`N`, `E`, `S`, `W`): the tile
+    /// lies that way from the earlier tiles it joins. Empty for `starts`.
+    pub toward: Vec<String>,
+    /// The segment's name on the tile.
+    pub on: String,
+}
+
 /// An event of the game, itemised.
 #[derive(Clone, Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ScoreEvent {
     /// The record entry it belongs to.
     pub turn: u32,
@@ -408,6 +435,14 @@ pub struct ScoreEvent {
     pub to: Option<PlaceRef>,
     /// A scoring's explanation.
     pub scored: Option<Scored>,
+    /// The feature a placed figure stands on (`field` for a barn), or a moved wagon's
+    /// destination: `road`, `city`, `monastery` or `field`; else null.
+    pub feature: Option<String>,
+    /// For `tile_placed`: what the tile did to each road, city and monastery on it (fields
+    /// left out); else empty.
+    pub builds: Vec<TileFeature>,
+    /// For `scored`: every segment of the scored feature, for highlighting it; else empty.
+    pub segments: Vec<PlaceRef>,
 }
 
 /// A segment of the ownership overlay.

@@ -19,7 +19,7 @@ use crate::api::{
 };
 use crate::session::{Session, ai_choose, parse_level};
 use crate::view::{
-    ViewContext, game_view as build_view, odds, score_event, tile_set, turns_completed,
+    ViewContext, game_view as build_view, odds, score_events, tile_set, turns_completed,
 };
 
 /// The event name of AI progress reports.
@@ -442,9 +442,7 @@ pub async fn game_resign(state: State<'_, AppState>) -> Result<GameView, ApiErro
 /// `game_log`: every event so far.
 #[tauri::command]
 pub async fn game_log(state: State<'_, AppState>) -> Result<Vec<ScoreEvent>, ApiError> {
-    with_session(&state, |s| {
-        Ok(s.game.events().iter().map(score_event).collect())
-    })
+    with_session(&state, |s| Ok(score_events(&s.game)))
 }
 
 // ----- settings ------------------------------------------------------------------------
@@ -503,7 +501,7 @@ pub async fn history_get(
     id: Arg<String>,
 ) -> Result<MatchDetail, ApiError> {
     let (m, game, replayed) = state.storage.load_match(&id.0)?;
-    let events = game.events().iter().map(score_event).collect();
+    let events = score_events(&game);
     Ok(MatchDetail {
         summary: m.meta,
         record: m.record,

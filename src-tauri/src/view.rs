@@ -1,5 +1,6 @@
 //! Building the UI's shapes (`api.rs`) from an engine position. Plain Rust, no Tauri.
 
+use carcassonne_engine::geometry::{SIDE_NAMES, opposite_side, parse_side, rotate_sides};
 use carcassonne_engine::notation::check_pos;
 use carcassonne_engine::notation::corner_name;
 use carcassonne_engine::tile::{LAND_TYPES, START_TILE};
@@ -11,8 +12,8 @@ use carcassonne_engine::{
 use crate::api::{
     Aids, ApiError, ByKind, Cell, CellOption, DeadSquareView, DecisionView, DoomedFeature,
     FigureView, GameResult, GameView, Odds, OwnerView, PlaceRef, PlayerView, Remaining, ScoreEvent,
-    Scored, SegmentDesc, SpotOption, Supply, TargetOption, TileChanceView, TileDesc, TileSet,
-    TileView, TypeCount,
+    Scored, SegmentDesc, SpotOption, Supply, TargetOption, TileChanceView, TileDesc, TileFeature,
+    TileSet, TileView, TypeCount,
 };
 
 /// What a view needs besides the position.
@@ -59,8 +60,172 @@ pub fn player_name(players: &[RecordPlayer], p: u8) -> String {
         .map_or_else(|| format!("Player {}", p + 1), |q| q.name.clone())
 }
 
-/// One event, itemised (the UI words it: `ui/js/text.js`).
-pub fn score_event(e: &LoggedEvent) -> ScoreEvent {
+fn place_ref(game: &Game, p: Pos, seg: u8) -> PlaceRef {
+    PlaceRef {
+        x: p.x.into(),
+        y: p.y.into(),
+        on: game.board().segment_name(p, seg).into(),
+    }
+}
+
+/// Every segment of the feature of segment `seg` of the tile at `p`.
+fn feature_refs(game: &Game, p: Pos, seg: u8) -> Vec<PlaceRef> {
+    game.feature_segments(p, seg)
+        .into_iter()
+        .map(|(q, s)| place_ref(game, q, s))
+        .collect()
+}
+
+/// Where `to` lies from `from` on the compass (`N`, `NE`, …), `None` for the same cell.
+fn compass(from: Pos, to: Pos) -> Option<String> {
+    let ns = match (to.y - from.y).signum() {
+        -1 => "N",
+        1 => "S",
+        _ => "",
+    };
+    let ew = match (to.x - from.x).signum() {
+        -1 => "W",
+        1 => "E",
+        _ => "",
+    };
+    let name = format!("{ns}{ew}");
+    (!name.is_empty()).then_some(name)
+}
+
+/// What the tile at `pos` did, when it was placed, to each road, city and monastery on it
+/// (API.md, `TileFeature`). From the board as it is now: the tiles placed before it are those
+/// earlier in placement order, and a finished feature never grows, so the tile closed a
+/// feature exactly when the feature is complete and no tile of it came later.
+pub fn tile_features(game: &Game, pos: Pos) -> Vec<TileFeature> {
+    let board = game.board();
+    let Some(order) = board.tile_index(pos) else {
+        return Vec::new();
+    };
+    let placed = board.tiles()[order];
+    if placed.is_abbey() {
+        return Vec::new();
+    }
+    let earlier = |p: Pos| board.tile_index(p).is_some_and(|i| i < order);
+    let mut out = Vec::new();
+    for (seg, info) in TileInfo::of(placed.tile).segments().enumerate() {
+        let seg = seg as u8;
+        let on = board.segment_name(pos, seg).to_string();
+        let kind = info.kind();
+        if kind == SegmentKind::Field {
+            continue;
+        }
+        if kind == SegmentKind::Monastery {
+            out.push(TileFeature {
+                kind: kind.name().into(),
+                action: "starts".into(),
+                toward: Vec::new(),
+                on,
+            });
+            continue;
+        }
+        let mask = info
+            .sides()
+            .filter_map(parse_side)
+            .fold(0u8, |m, side| m | 1 << side);
+        let mask = rotate_sides(mask, placed.rot);
+        let joined: Vec<u8> = (0..4u8)
+            .filter(|&side| mask & (1 << side) != 0 && earlier(pos.step(side)))
+            .collect();
+        let last = game
+            .feature_segments(pos, seg)
+            .iter()
+            .filter_map(|(p, _)| board.tile_index(*p))
+            .max();
+        let complete = game.feature_at(pos, seg).is_some_and(|f| f.complete);
+        let action = if complete && last == Some(order) {
+            "closes"
+        } else if joined.is_empty() {
+            "starts"
+        } else if joined.len() > 1 {
+            "joins"
+        } else {
+            "extends"
+        };
+        out.push(TileFeature {
+            kind: kind.name().into(),
+            action: action.into(),
+            toward: joined
+                .iter()
+                .map(|&side| SIDE_NAMES[opposite_side(side) as usize].to_string())
+                .collect(),
+            on,
+        });
+    }
+    out
+}
+
+/// The segments of the feature a scoring was about: on the tile at `pos` (the engine names
+/// one tile of the feature), the segment of `kind` whose feature matches the scoring's
+/// tiles, pennants and cities (the first of `kind` if none matches exactly).
+fn scored_segments(game: &Game, pos: Pos, s: &Scored) -> Vec<PlaceRef> {
+    let Some(placed) = game.board().at(pos) else {
+        return Vec::new();
+    };
+    let count = if placed.is_abbey() {
+        1
+    } else {
+        TileInfo::of(placed.tile).segments().count() as u8
+    };
+    let of_kind: Vec<u8> = (0..count)
+        .filter(|&seg| segment_kind(game, pos, seg) == s.feature)
+        .collect();
+    let matches = |seg: &u8| {
+        game.feature_at(pos, *seg).is_some_and(|f| match f.kind {
+            SegmentKind::Field => f.cities == s.cities,
+            SegmentKind::City => f.tiles == s.tiles && f.pennants == s.pennants,
+            _ => f.tiles == s.tiles,
+        })
+    };
+    of_kind
+        .iter()
+        .find(|seg| matches(seg))
+        .or(of_kind.first())
+        .map_or_else(Vec::new, |&seg| feature_refs(game, pos, seg))
+}
+
+/// The feature kind of the segment named `on` of the tile at `p` (null if none).
+fn named_kind(game: &Game, p: Pos, on: &str) -> Option<String> {
+    let seg = game.board().segment_named(p, on).ok()?;
+    Some(segment_kind(game, p, seg).into())
+}
+
+/// Every event of `game`, itemised (`game_log`, a match's events).
+pub fn score_events(game: &Game) -> Vec<ScoreEvent> {
+    game.events().iter().map(|e| score_event(game, e)).collect()
+}
+
+/// One event of `game`, itemised with the facts the UI words it from (`ui/js/text.js`).
+pub fn score_event(game: &Game, e: &LoggedEvent) -> ScoreEvent {
+    let mut out = bare_event(e);
+    match &e.event {
+        Event::TilePlaced { pos, .. } => out.builds = tile_features(game, *pos),
+        Event::FigurePlaced {
+            figure, pos, on, ..
+        } => {
+            out.feature = if *figure == FigureKind::Barn {
+                Some("field".into())
+            } else {
+                named_kind(game, *pos, on)
+            };
+        }
+        Event::WagonMoved { to, on, .. } => out.feature = named_kind(game, *to, on),
+        Event::Scored { pos, .. } => {
+            if let Some(s) = &out.scored {
+                out.segments = scored_segments(game, *pos, s);
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// One event as the engine logged it, without the board's facts.
+fn bare_event(e: &LoggedEvent) -> ScoreEvent {
     let mut out = ScoreEvent {
         turn: e.turn,
         ..ScoreEvent::default()
@@ -279,12 +444,20 @@ pub fn decision_view(game: &Game, human: usize) -> DecisionView {
             targets: moves
                 .iter()
                 .filter_map(|m| match *m {
-                    Move::WagonTo { pos, seg } => Some(TargetOption {
-                        x: pos.x.into(),
-                        y: pos.y.into(),
-                        on: game.board().segment_name(pos, seg).into(),
-                        feature: segment_kind(game, pos, seg).into(),
-                    }),
+                    Move::WagonTo { pos, seg } => {
+                        let info = game.feature_at(pos, seg);
+                        Some(TargetOption {
+                            x: pos.x.into(),
+                            y: pos.y.into(),
+                            on: game.board().segment_name(pos, seg).into(),
+                            feature: segment_kind(game, pos, seg).into(),
+                            toward: compass(from, pos),
+                            tiles: info.as_ref().map_or(0, |f| f.tiles),
+                            owners: info.as_ref().map_or_else(Vec::new, |f| f.owners.clone()),
+                            finished: info.is_some_and(|f| f.complete),
+                            segments: feature_refs(game, pos, seg),
+                        })
+                    }
                     _ => None,
                 })
                 .collect(),
@@ -371,7 +544,7 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
         .events()
         .iter()
         .filter(|e| e.turn > from_turn)
-        .map(score_event)
+        .map(|e| score_event(game, e))
         .collect();
     let owners = game
         .segment_owners()
@@ -534,5 +707,184 @@ pub fn tile_set() -> TileSet {
         types,
         start: tile_id(START_TILE),
         abbey: "abbey".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne_engine::Setup;
+
+    fn ty(id: &str) -> u8 {
+        TileInfo::by_id(id).unwrap().tile_type()
+    }
+
+    fn play(game: &mut Game, mv: Move) {
+        game.play(mv).unwrap();
+    }
+
+    fn place(game: &mut Game, x: i16, y: i16, rot: u8) {
+        if matches!(game.decision(), Decision::DrawOrAbbey { .. }) {
+            play(game, Move::Draw);
+        }
+        play(
+            game,
+            Move::Place {
+                pos: Pos::new(x, y),
+                rot,
+            },
+        );
+    }
+
+    fn figure(game: &mut Game, kind: FigureKind, x: i16, y: i16, on: &str) {
+        let spot = game.board().segment_named(Pos::new(x, y), on).unwrap();
+        play(game, Move::Figure { kind, spot });
+    }
+
+    fn refs(list: &[PlaceRef]) -> Vec<(i32, i32, &str)> {
+        list.iter().map(|r| (r.x, r.y, r.on.as_str())).collect()
+    }
+
+    /// Start tile D at (0, 0): a city north, a road west–east. Ada (seat 0) puts her wagon on
+    /// a road running east, Berta extends it east, Ada closes it at the west end; her wagon
+    /// comes back next to the start tile's open city and the new tile's open roads.
+    fn wagon_position() -> Game {
+        let pile = ["U", "W", "W", "E", "B", "U"].map(ty);
+        let setup = Setup {
+            players: 2,
+            abbey_mayor: true,
+            seed: 1,
+        };
+        let mut g = Game::with_pile(&setup, &pile).unwrap();
+        place(&mut g, 1, 0, 0);
+        figure(&mut g, FigureKind::Wagon, 1, 0, "E");
+        place(&mut g, 2, 0, 0);
+        play(&mut g, Move::NoFigure);
+        place(&mut g, -1, 0, 0);
+        play(&mut g, Move::NoFigure);
+        g
+    }
+
+    #[test]
+    fn wagon_targets_name_their_feature_direction_and_segments() {
+        let g = wagon_position();
+        let DecisionView::MoveWagon { from, targets, .. } = decision_view(&g, 0) else {
+            panic!("the wagon comes back: {:?}", g.decision());
+        };
+        assert_eq!((from.x, from.y), (1, 0));
+        let got: Vec<_> = targets
+            .iter()
+            .map(|t| {
+                (
+                    t.feature.as_str(),
+                    t.toward.as_deref(),
+                    t.tiles,
+                    t.finished,
+                    t.owners.len(),
+                    refs(&t.segments),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("road", Some("E"), 1, false, 0, vec![(2, 0, "E")]),
+                ("road", Some("E"), 1, false, 0, vec![(2, 0, "S")]),
+                ("city", Some("W"), 1, false, 0, vec![(0, 0, "N")]),
+            ]
+        );
+    }
+
+    #[test]
+    fn placements_say_what_they_start_extend_and_close() {
+        let mut g = wagon_position();
+        let to = g.board().segment_named(Pos::new(2, 0), "E").unwrap();
+        play(
+            &mut g,
+            Move::WagonTo {
+                pos: Pos::new(2, 0),
+                seg: to,
+            },
+        );
+        // Berta closes the start tile's city and takes it; Ada starts a monastery.
+        place(&mut g, 0, -1, 2);
+        figure(&mut g, FigureKind::Follower, 0, -1, "S");
+        place(&mut g, 0, 1, 0);
+        play(&mut g, Move::NoFigure);
+        let events = score_events(&g);
+        let builds = |x: i32, y: i32| -> Vec<(String, String, Vec<String>, String)> {
+            let e = events
+                .iter()
+                .find(|e| e.kind == "tile_placed" && e.x == Some(x) && e.y == Some(y))
+                .unwrap();
+            e.builds
+                .iter()
+                .map(|b| {
+                    (
+                        b.kind.clone(),
+                        b.action.clone(),
+                        b.toward.clone(),
+                        b.on.clone(),
+                    )
+                })
+                .collect()
+        };
+        let b = |kind: &str, action: &str, toward: &[&str], on: &str| {
+            let toward = toward.iter().map(|s| s.to_string()).collect();
+            (kind.to_string(), action.to_string(), toward, on.to_string())
+        };
+        assert_eq!(builds(1, 0), vec![b("road", "extends", &["E"], "E")]);
+        // Extended east, and not the tile that closed the road later.
+        assert_eq!(
+            builds(2, 0),
+            vec![
+                b("road", "starts", &[], "E"),
+                b("road", "starts", &[], "S"),
+                b("road", "extends", &["E"], "W"),
+            ]
+        );
+        let west = builds(-1, 0);
+        assert!(west.contains(&b("road", "closes", &["W"], "E")), "{west:?}");
+        assert_eq!(builds(0, -1), vec![b("city", "closes", &["N"], "S")]);
+        assert_eq!(
+            builds(0, 1),
+            vec![b("monastery", "starts", &[], "monastery")]
+        );
+
+        let figures: Vec<_> = events
+            .iter()
+            .filter(|e| matches!(e.kind.as_str(), "figure_placed" | "wagon_moved"))
+            .map(|e| (e.kind.as_str(), e.figure.as_deref(), e.feature.as_deref()))
+            .collect();
+        assert_eq!(
+            figures,
+            vec![
+                ("figure_placed", Some("wagon"), Some("road")),
+                ("wagon_moved", Some("wagon"), Some("road")),
+                ("figure_placed", Some("follower"), Some("city")),
+            ]
+        );
+        let scored: Vec<_> = events
+            .iter()
+            .filter_map(|e| {
+                e.scored
+                    .as_ref()
+                    .map(|s| (s.feature.as_str(), s.players.clone(), refs(&e.segments)))
+            })
+            .collect();
+        assert_eq!(
+            scored,
+            vec![
+                (
+                    "road",
+                    vec![0],
+                    vec![(0, 0, "E"), (1, 0, "E"), (2, 0, "W"), (-1, 0, "E")]
+                ),
+                ("city", vec![1], vec![(0, 0, "N"), (0, -1, "S")]),
+            ]
+        );
+        // Events that are not placements, figures or scorings carry none of these facts.
+        let bare = events.iter().find(|e| e.kind == "figure_returned").unwrap();
+        assert!(bare.builds.is_empty() && bare.segments.is_empty() && bare.feature.is_none());
     }
 }

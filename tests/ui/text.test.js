@@ -1,40 +1,68 @@
-// The sentences of ui/js/text.js, pinned (the wording the app's Rust side used to send).
+// The sentences of ui/js/text.js, pinned: the log and the wagon's targets in players' words
+// (from the facts the app sends), prompts, hints and the rest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventText, aiMoveText, hintText, namesList, prompt, turnAnnouncement, playerSummary, endHeadline, spotLabel, turnLabel, resumeTurn, replayLabel, projectedLabel } from '../../ui/js/text.js';
+import { eventText, wagonTargetLabels, aiMoveText, hintText, namesList, prompt, turnAnnouncement, playerSummary, endHeadline, spotLabel, turnLabel, resumeTurn, replayLabel, projectedLabel } from '../../ui/js/text.js';
 
 const PLAYERS = [{ name: 'Ada' }, { name: 'Bot Berta' }, { name: 'Bot Conrad' }];
+const YOU = [{ name: 'Ada', kind: 'human' }, { name: 'Bot Berta', kind: 'ai' }, { name: 'Bot Conrad', kind: 'ai' }];
 const ev = (type, fields) => ({ turn: 3, type, player: 0, tile: null, x: 1, y: -2, rotation: null, figure: null, on: null, to: null, scored: null, ...fields });
 const scored = (s) => ev('scored', { player: null, scored: { feature: 'city', category: 'city', cause: 'completed', players: [0], points: 4, tiles: 2, pennants: 0, cities: 0, ...s } });
 
-test('every event type has its sentence', () => {
+test('every event type has its sentence, in players\' words: "You" for the human, no coordinates, no tile letters', () => {
   const cases = [
-    [ev('tile_placed', { tile: 'V', rotation: 90 }), 'Ada placed V at (1, -2), 90°'],
-    [ev('tile_discarded', { tile: 'L', x: null, y: null }), 'Ada drew L, which fits nowhere: discarded'],
-    [ev('abbey_placed', { player: 1, tile: 'abbey' }), 'Bot Berta placed the abbey at (1, -2)'],
-    [ev('figure_placed', { figure: 'mayor', on: 'N' }), 'Ada placed a mayor on N at (1, -2)'],
-    [ev('figure_returned', { player: 2, figure: 'follower' }), "Bot Conrad's follower came back from (1, -2)"],
-    [ev('wagon_moved', { figure: 'wagon', to: { x: 2, y: 0, on: 'E' } }), "Ada's wagon moved from (1, -2) to E at (2, 0)"],
-    [ev('passed', { player: 1 }), 'Bot Berta kept the abbey'],
-    [ev('game_ended', { player: null }), 'The game ended: final scoring'],
-    [ev('passed', { player: 4 }), 'Player 5 kept the abbey'],
+    [ev('tile_placed', { tile: 'V', rotation: 90, builds: [{ kind: 'road', action: 'extends', toward: ['S'], on: 'N' }] }), 'Ada extends the road south'],
+    [ev('tile_placed', { player: 1, tile: 'J', rotation: 0, builds: [{ kind: 'city', action: 'closes', toward: ['N'], on: 'N' }, { kind: 'road', action: 'starts', toward: [], on: 'E' }] }), 'Bot Berta finishes the city and starts a road'],
+    [ev('tile_placed', { player: 1, tile: 'A', rotation: 0, builds: [{ kind: 'monastery', action: 'starts', toward: [], on: 'monastery' }, { kind: 'road', action: 'joins', toward: ['N', 'S'], on: 'S' }] }), 'Bot Berta links up the road and builds a monastery'],
+    [ev('tile_placed', { tile: 'B', rotation: 0, builds: [] }), 'Ada lays a field tile'],
+    [ev('tile_placed', { tile: 'X', rotation: 0, builds: ['S', 'E', 'N'].map((d, i) => ({ kind: 'road', action: 'extends', toward: [d], on: 'WNE'[i] })).concat({ kind: 'road', action: 'starts', toward: [], on: 'S' }) }), 'Ada extends the roads south, east and north and starts a road'],
+    [ev('tile_discarded', { tile: 'L', x: null, y: null }), 'Ada draws a tile that fits nowhere: it leaves the game'],
+    [ev('abbey_placed', { player: 1, tile: 'abbey' }), 'Bot Berta places the abbey in a hole'],
+    [ev('figure_placed', { figure: 'mayor', on: 'N', feature: 'city' }), 'Ada puts the mayor in the city'],
+    [ev('figure_placed', { figure: 'follower', on: 'Nw', feature: 'field' }), 'Ada puts a farmer in the field'],
+    [ev('figure_returned', { player: 2, figure: 'follower' }), "Bot Conrad's follower comes back"],
+    [ev('wagon_moved', { figure: 'wagon', feature: 'road', to: { x: 2, y: -3, on: 'E' } }), "Ada's wagon moves on to a road to the north-east"],
+    [ev('passed', { player: 1 }), 'Bot Berta keeps the abbey'],
+    [ev('game_ended', { player: null }), 'The game is over: final scoring'],
+    [ev('passed', { player: 4 }), 'Player 5 keeps the abbey'],
   ];
   for (const [e, text] of cases) assert.equal(eventText(e, PLAYERS), text);
+  // The human is "You", with the verb to match; a figure joins its tile's sentence.
+  const placed = ev('tile_placed', { tile: 'V', rotation: 90, builds: [{ kind: 'road', action: 'extends', toward: ['S'], on: 'N' }] });
+  assert.equal(eventText(placed, YOU), 'You extend the road south');
+  assert.equal(eventText(placed, PLAYERS, { figure: ev('figure_placed', { figure: 'follower', on: 'N', feature: 'road' }) }), 'Ada extends the road south and puts a thief on it');
+  assert.equal(eventText(placed, YOU, { figure: ev('figure_placed', { figure: 'follower', on: 'Se', feature: 'field' }) }), 'You extend the road south and put a farmer in the field');
+  const crossing = ev('tile_placed', { player: 1, tile: 'W', rotation: 0, builds: [{ kind: 'road', action: 'closes', toward: ['E'], on: 'W' }, { kind: 'road', action: 'starts', toward: [], on: 'S' }, { kind: 'city', action: 'starts', toward: [], on: 'N' }] });
+  assert.equal(eventText(crossing, YOU, { figure: ev('figure_placed', { player: 1, figure: 'follower', on: 'W', feature: 'road' }) }), 'Bot Berta finishes the road, starts a road and a city and puts a thief on the finished road');
+  assert.equal(eventText(crossing, YOU, { figure: ev('figure_placed', { player: 1, figure: 'follower', on: 'N', feature: 'city' }) }), 'Bot Berta finishes the road, starts a road and a city and puts a knight in the new city');
+  assert.equal(eventText(ev('passed', {}), YOU), 'You keep the abbey');
+  assert.equal(eventText(ev('figure_returned', { figure: 'wagon' }), YOU), 'Your wagon comes back');
 });
 
-test('scorings: feature, plurals, pennants, cause and ties', () => {
+test('scorings: whose feature, its size, finished or at the end, ties', () => {
   const cases = [
-    [{ pennants: 1, tiles: 4, points: 10, players: [0, 1] }, 'City of 4 tiles + 1 pennant: 10 to Ada and Bot Berta (tied)'],
-    [{ pennants: 2, tiles: 1 }, 'City of 1 tile + 2 pennants: 4 to Ada'],
-    [{ cause: 'final', points: 2 }, 'City of 2 tiles (final scoring): 2 to Ada'],
-    [{ feature: 'road', category: 'road', tiles: 1, points: 1, players: [2] }, 'Road of 1 tile: 1 to Bot Conrad'],
-    [{ feature: 'monastery', category: 'monastery', tiles: 9, points: 9, players: [0, 1, 2] }, 'Monastery with 9 tiles: 9 to Ada, Bot Berta and Bot Conrad (tied)'],
-    [{ feature: 'field', category: 'field', cause: 'final', cities: 1, points: 3 }, 'Field next to 1 completed city (final scoring): 3 to Ada'],
-    [{ feature: 'field', category: 'barn', cause: 'barn_placed', cities: 2, points: 8 }, 'Barn next to 2 completed cities (barn placed): 8 to Ada'],
-    [{ feature: 'field', category: 'barn', cause: 'barn_joined', cities: 0, points: 0 }, 'Barn next to 0 completed cities (joined to a barn): 0 to Ada'],
+    [{ pennants: 1, tiles: 4, points: 10, players: [0, 1] }, "Ada's and Bot Berta's city (4 tiles, 1 pennant) is finished: +10 each"],
+    [{ pennants: 2, tiles: 1 }, "Ada's city (1 tile, 2 pennants) is finished: +4"],
+    [{ cause: 'final', points: 2 }, "Ada's unfinished city (2 tiles): +2 at the end"],
+    [{ feature: 'road', category: 'road', tiles: 1, points: 1, players: [2] }, "Bot Conrad's road (1 tile) is finished: +1"],
+    [{ feature: 'monastery', category: 'monastery', tiles: 9, points: 9, players: [0, 1, 2] }, "Ada's, Bot Berta's and Bot Conrad's monastery (9 tiles) is finished: +9 each"],
+    [{ feature: 'field', category: 'field', cause: 'final', cities: 1, points: 3 }, "Ada's field next to 1 finished city: +3 at the end"],
+    [{ feature: 'field', category: 'barn', cause: 'barn_placed', cities: 2, points: 8 }, "Ada's barn joins farmers next to 2 finished cities: +8"],
+    [{ feature: 'field', category: 'barn', cause: 'barn_joined', cities: 0, points: 0 }, "Ada's barn gains a field next to 0 finished cities: +0"],
+    [{ feature: 'field', category: 'barn', cause: 'final', cities: 2, points: 8 }, "Ada's barn, in a field next to 2 finished cities: +8 at the end"],
   ];
   for (const [s, text] of cases) assert.equal(eventText(scored(s), PLAYERS), text);
+  assert.equal(eventText(scored({ tiles: 5, pennants: 1, points: 12 }), YOU), 'Your city (5 tiles, 1 pennant) is finished: +12');
+  assert.equal(eventText(scored({ players: [1, 0], points: 4 }), YOU), "Your and Bot Berta's city (2 tiles) is finished: +4 each");
   assert.equal(namesList(PLAYERS, []), 'nobody');
+});
+
+test('wagon targets by name: kind, where from the wagon, size; told apart when alike', () => {
+  const t = (fields) => ({ x: 1, y: 0, on: 'E', feature: 'road', toward: 'W', tiles: 2, owners: [], finished: false, segments: [], ...fields });
+  assert.deepEqual(wagonTargetLabels([t({}), t({ feature: 'city', toward: null, tiles: 1 }), t({ feature: 'monastery', toward: 'NE', tiles: 5 })], YOU),
+    ['The road west of here (2 tiles)', 'The city here (1 tile)', 'The monastery north-east of here']);
+  assert.deepEqual(wagonTargetLabels([t({ on: 'E' }), t({ on: 'S' })], YOU), ['The road west of here, east side (2 tiles)', 'The road west of here, south side (2 tiles)']);
+  assert.equal(wagonTargetLabels([t({ owners: [1] })], YOU)[0], "Bot Berta's road west of here (2 tiles)");
 });
 
 test('AI moves and hints in words', () => {

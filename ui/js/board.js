@@ -56,6 +56,9 @@ export class Board {
       else this.schedule();
     });
     this.resizeObserver.observe(host);
+    // Highlights asked for by the log and the panel of the same screen (`board-highlight`).
+    this.onHighlight = (e) => { if (e.target.closest?.('.screen') === host.closest('.screen')) this.highlight(e.detail.places, e.detail); };
+    document.addEventListener('board-highlight', this.onHighlight);
     if (interactive) {
       attachGestures(this.svg, {
         getCamera: () => this.camera,
@@ -258,6 +261,26 @@ export class Board {
     return this.want.view?.tiles.find((t) => t.x === x && t.y === y) ?? null;
   }
 
+  /**
+   * Shows where something is, on top of everything: a tile ({x, y}) outlined, a feature's
+   * segment ({x, y, on}) filled or traced, a spot ringed. `places` empty clears it; `follow`
+   * brings the first place into view.
+   */
+  highlight(places, { follow = false } = {}) {
+    this.highlightLayer ??= el('g', { class: 'layer-highlight' }, this.world);
+    this.highlightLayer.innerHTML = (places ?? []).map((p) => {
+      const gx = p.x * TILE, gy = p.y * TILE;
+      const t = this.placed?.get(cellKey(p.x, p.y));
+      const at = `data-x="${p.x}" data-y="${p.y}"${p.on ? ` data-on="${p.on}"` : ''}`;
+      if (!p.on || !t) return `<rect class="hl hl-tile" ${at} x="${gx + 2}" y="${gy + 2}" width="${TILE - 4}" height="${TILE - 4}" rx="6"/>`;
+      const shape = segmentShapes(this.types.get(t.id), t.rotation, p.on);
+      if (shape?.d) return `<path class="hl hl-${shape.kind}" ${at} d="${shape.d}" transform="translate(${gx} ${gy})"/>`;
+      const [ax, ay] = this.anchor(p.x, p.y, p.on);
+      return `<circle class="hl hl-spot" ${at} cx="${ax}" cy="${ay}" r="17"/>`;
+    }).join('');
+    if (follow && places?.length) this.follow(places[0].x, places[0].y);
+  }
+
   /** Points that float up from where they were scored. */
   floatText(x, y, text, seat) {
     const g = el('g', { class: 'float' }, this.layers.floats);
@@ -343,6 +366,7 @@ export class Board {
 
   destroy() {
     this.resizeObserver.disconnect();
+    document.removeEventListener('board-highlight', this.onHighlight);
     this.svg.remove();
   }
 }

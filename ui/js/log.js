@@ -1,10 +1,27 @@
 // The game log: what happened, newest first, in the sentences of text.js. Each event is
-// added once, whether it came with an AI move (view.recent) or from `game_log`.
+// added once, whether it came with an AI move (view.recent) or from `game_log`. A placement
+// shows the tile's drawing and tells the figure put on it in the same entry; tapping an entry
+// (or Enter on it) highlights its tile or feature on the board (a `board-highlight` event,
+// which the board of the same screen draws).
 import { h } from './dom.js';
+import { api } from './api.js';
 import { badgeSvg } from './players.js';
-import { eventText } from './text.js';
+import { tileSvg } from './tiledraw.js';
+import { eventText, eventPlaces } from './text.js';
 
 const MAX_ITEMS = 300;
+let tileTypes = null;
+
+/** The tile descriptions, asked once (drawings appear when they arrive). */
+function types() {
+  tileTypes ??= api.tiles().then((set) => new Map(set.types.map((t) => [t.id, t]))).catch(() => new Map());
+  return tileTypes;
+}
+
+/** Asks the board of `from`'s screen to highlight `places` ([{x, y, on?}]; empty clears). */
+export function highlightOnBoard(from, places, { follow = false } = {}) {
+  from.dispatchEvent(new CustomEvent('board-highlight', { bubbles: true, detail: { places, follow } }));
+}
 
 export class GameLog {
   /** `players()`: the game's players (for names); `onScored(event, sameTurn)`: a new scoring. */
@@ -13,10 +30,12 @@ export class GameLog {
     this.players = players;
     this.onScored = onScored;
     this.keys = new Set();
+    this.placements = new Map();
   }
 
   clear() {
     this.keys.clear();
+    this.placements.clear();
     this.list.replaceChildren();
   }
 
@@ -34,16 +53,72 @@ export class GameLog {
   /** Adds the events not shown yet; `float`: new scorings also rise from the board. */
   add(events, { float = false } = {}) {
     const keys = eventKeys(events);
+    let added = false;
     events.forEach((ev, n) => {
       if (this.keys.has(keys[n])) return;
       this.keys.add(keys[n]);
-      const who = ev.player ?? ev.scored?.players?.[0];
-      this.list.prepend(h('li', { class: `log-item ${ev.type}` },
-        who != null ? h('span', { class: 'who', html: badgeSvg(who, 16) }) : null,
-        h('span', { class: 'turn-no' }, `${ev.turn}`), eventText(ev, this.players())));
+      added = true;
+      // The figure put on a tile just placed joins that tile's sentence.
+      const placed = ev.type === 'figure_placed' ? this.placements.get(ev.turn) : null;
+      if (placed && placed.ev.x === ev.x && placed.ev.y === ev.y && placed.ev.player === ev.player) {
+        placed.text.textContent = eventText(placed.ev, this.players(), { figure: ev });
+        placed.places.push({ x: ev.x, y: ev.y, on: ev.on });
+        return;
+      }
+      const entry = this.entry(ev);
+      this.list.prepend(entry.li);
+      if (ev.type === 'tile_placed') this.placements.set(ev.turn, entry);
       if (ev.type === 'scored' && float) this.onScored(ev, events.filter((e) => e.turn === ev.turn));
     });
     while (this.list.children.length > MAX_ITEMS) this.list.lastChild.remove();
+    if (added && this.list.querySelector('.log-pick.picked')) this.unpick();
+  }
+
+  /** One entry: who, the turn, the tile's drawing, the sentence; a button that shows it on the board. */
+  entry(ev) {
+    const who = ev.player ?? ev.scored?.players?.[0];
+    const places = eventPlaces(ev);
+    const text = h('span', { class: 'log-text' }, eventText(ev, this.players()));
+    const tileId = ev.type === 'tile_placed' || ev.type === 'tile_discarded' || ev.type === 'abbey_placed' ? ev.tile : null;
+    const pic = tileId ? h('span', { class: 'log-tile', 'aria-hidden': 'true' }) : null;
+    if (pic) {
+      types().then((map) => {
+        const type = map.get(tileId);
+        if (type) pic.innerHTML = tileSvg(type, ev.rotation ?? 0, 28, '');
+      });
+    }
+    const content = [who != null ? h('span', { class: 'who', html: badgeSvg(who, 16) }) : null,
+      h('span', { class: 'turn-no' }, `${ev.turn}`), pic, text];
+    const entry = { ev, text, places };
+    const body = places.length
+      ? h('button', { class: 'log-pick', type: 'button', 'aria-pressed': 'false', title: 'Show on the board', onclick: (e) => this.pick(e.currentTarget, entry) }, ...content)
+      : h('span', { class: 'log-plain' }, ...content);
+    entry.li = h('li', { class: `log-item ${ev.type}` }, body);
+    return entry;
+  }
+
+  /** Highlights an entry's place on the board (again: hides it). */
+  pick(button, entry) {
+    const on = button.classList.contains('picked');
+    this.unpick();
+    if (on) return;
+    button.classList.add('picked');
+    button.setAttribute('aria-pressed', 'true');
+    highlightOnBoard(this.list, entry.places, { follow: true });
+    // On a phone the log is a sheet over the board: close it so that the place shows.
+    const screen = this.list.closest('.screen-game');
+    const sheet = this.list.closest('.log-box');
+    if (screen?.classList.contains('log-open') && sheet && getComputedStyle(sheet).position === 'fixed') {
+      screen.querySelector('.log-toggle')?.click();
+    }
+  }
+
+  unpick() {
+    for (const b of this.list.querySelectorAll('.log-pick.picked')) {
+      b.classList.remove('picked');
+      b.setAttribute('aria-pressed', 'false');
+    }
+    highlightOnBoard(this.list, []);
   }
 }
 

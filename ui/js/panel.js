@@ -4,7 +4,8 @@
 import { h, announce } from './dom.js';
 import { miniFigure } from './players.js';
 import { tileSvg } from './tiledraw.js';
-import { prompt, capital, waiting, hintText, spotLabel, LAST_CHANCE, OVER, KIND_LABEL, placeWords } from './text.js';
+import { prompt, capital, waiting, hintText, spotLabel, wagonTargetLabels, LAST_CHANCE, OVER, KIND_LABEL } from './text.js';
+import { highlightOnBoard } from './log.js';
 
 export class ActionPanel {
   /** `actions`: { play(move), confirm(), finalScores() } of the game screen. */
@@ -28,6 +29,7 @@ export class ActionPanel {
     this.sig = sig;
     const active = p.contains(document.activeElement) ? controlKey(document.activeElement) : null;
     p.replaceChildren();
+    if (this.highlighted && (d.kind !== 'move_wagon' || busy || !s.myTurn || v.over)) { this.highlighted = false; highlightOnBoard(p, []); }
     queueMicrotask(() => {
       const again = active && [...p.querySelectorAll('button')].find((b) => controlKey(b) === active);
       if (again && !again.disabled) again.focus();
@@ -79,12 +81,32 @@ export class ActionPanel {
         p.append(row(btn('No figure', () => play({ type: 'no_figure' })), kinds.length ? confirm : null));
         break;
       }
-      case 'move_wagon':
-        p.append(title(prompt(d)), h('div', { class: 'spot-list' }, d.targets.map((t) => chip(
-          sel?.kind === 'wagon' && sel.x === t.x && sel.y === t.y && sel.on === t.on,
-          () => s.selectWagonTarget(t.x, t.y, t.on), `${t.feature} on (${t.x}, ${t.y}), ${placeWords(t.on)}`))),
+      case 'move_wagon': {
+        // Each target by name; while its button has the focus or the pointer, the board
+        // highlights the feature (and where the wagon stood).
+        const labels = wagonTargetLabels(d.targets, v.players);
+        const show = (t) => {
+          this.highlighted = true;
+          highlightOnBoard(p, [{ ...d.from }, ...(t.segments?.length ? t.segments : [{ x: t.x, y: t.y, on: t.on }])]);
+        };
+        const buttons = new Map();
+        // Leaving one: the focused target (if any) stays shown.
+        const hide = () => queueMicrotask(() => {
+          const t = buttons.get(document.activeElement);
+          if (t) show(t);
+          else { this.highlighted = false; highlightOnBoard(p, []); }
+        });
+        p.append(title(prompt(d)), h('div', { class: 'spot-list', role: 'group', 'aria-label': 'Where the wagon goes' }, d.targets.map((t, i) => {
+          const b = chip(sel?.kind === 'wagon' && sel.x === t.x && sel.y === t.y && sel.on === t.on, () => s.selectWagonTarget(t.x, t.y, t.on), labels[i]);
+          b.classList.add('wagon-target');
+          buttons.set(b, t);
+          for (const on of ['focus', 'mouseenter']) b.addEventListener(on, () => show(t));
+          for (const off of ['blur', 'mouseleave']) b.addEventListener(off, hide);
+          return b;
+        })),
         row(btn('Take it home', () => play({ type: 'wagon', to: null })), confirm));
         break;
+      }
       default:
         p.append(title(prompt(d)));
     }

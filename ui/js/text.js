@@ -24,34 +24,155 @@ const PLACE_WORDS = {
 };
 export const placeWords = (on) => PLACE_WORDS[on] ?? on;
 
-const CAUSE = { completed: '', barn_placed: ' (barn placed)', barn_joined: ' (joined to a barn)', final: ' (final scoring)' };
+// --- The game log, in players' words: no coordinates, no tile letters (the entry shows the
+// tile's drawing, and tapping it shows the place on the board). From ScoreEvent's facts
+// (src-tauri/API.md): `builds`, `feature`, `scored`, `to`.
+const SIDE_WORD = { N: 'north', E: 'east', S: 'south', W: 'west', NE: 'north-east', SE: 'south-east', SW: 'south-west', NW: 'north-west' };
+const isYou = (players, seat) => players?.[seat]?.kind === 'human';
+/** A seat as the log names it: "You" for the human, else the player's name. */
+export const whoName = (players, seat) => (isYou(players, seat) ? 'You' : playerName(players, seat));
+/** "Your", "Bot Berta's"; `lower`: "your" inside a sentence. */
+const whose = (players, seat, lower = false) => (isYou(players, seat) ? (lower ? 'your' : 'Your') : `${playerName(players, seat)}'s`);
+/** "Your", "Bot Berta's", "Your and Bot Berta's" (the human first). */
+function owners(players, seats) {
+  const sorted = [...seats].sort((a, b) => Number(isYou(players, b)) - Number(isYou(players, a)) || a - b);
+  const n = sorted.map((seat, i) => whose(players, seat, i > 0));
+  return n.length > 1 ? `${n.slice(0, -1).join(', ')} and ${n.at(-1)}` : (n[0] ?? 'Nobody\'s');
+}
+/** A verb for a seat: "extend" for "You", "extends" for a name. */
+const VERBS = { extends: 'extend', starts: 'start', finishes: 'finish', 'links up': 'link up', builds: 'build', places: 'place', puts: 'put', keeps: 'keep', draws: 'draw', lays: 'lay' };
+const verb = (players, seat, third) => (isYou(players, seat) ? (VERBS[third] ?? third) : third);
+const andList = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? ''));
 
-/** What a scoring was for (ScoreEvent.scored): "City of 4 tiles + 1 pennant". */
-export function scoredWhat(s) {
-  const tiles = plural(s.tiles, 'tile', 'tiles');
-  if (s.feature === 'road') return `Road of ${tiles}`;
-  if (s.feature === 'city') return s.pennants > 0 ? `City of ${tiles} + ${plural(s.pennants, 'pennant', 'pennants')}` : `City of ${tiles}`;
-  if (s.feature === 'monastery') return `Monastery with ${tiles}`;
-  return `${s.category === 'barn' ? 'Barn' : 'Field'} next to ${plural(s.cities, 'completed city', 'completed cities')}`;
+/** What a figure is called where it stands: a follower is a thief, knight, monk or farmer. */
+const ROLE = { road: 'thief', city: 'knight', monastery: 'monk', field: 'farmer' };
+export const figureRole = (figure, feature) => (figure === 'follower' ? (ROLE[feature] ?? 'follower') : figure);
+const figureWithArticle = (figure, feature) => (figure === 'follower' ? `a ${figureRole(figure, feature)}` : `the ${figure}`);
+const IN_FEATURE = { road: 'on the road', city: 'in the city', monastery: 'in the monastery', field: 'in the field' };
+
+/** The clauses of a placement (ScoreEvent.builds): "extends the road south", "finishes the city". */
+function buildClauses(builds, players, seat) {
+  const order = { closes: 0, joins: 1, extends: 2, starts: 3 };
+  const out = [];
+  const list = [...(builds ?? [])].sort((a, c) => (order[a.action] ?? 9) - (order[c.action] ?? 9));
+  const add = (text, b) => {
+    const same = out.find((c) => c.text === text);
+    if (same) same.ons.push(b.on);
+    else out.push({ text, ons: [b.on], action: b.action, kinds: [b.kind] });
+  };
+  // New roads and cities make one clause: "starts a city and a road".
+  const starts = [...new Set(list.filter((b) => b.action === 'starts' && b.kind !== 'monastery').map((b) => b.kind))];
+  for (const b of list) {
+    // Several roads (or cities) carried on from one tile: "extends the roads west and north".
+    const alike = list.filter((c) => c.action === 'extends' && c.kind === b.kind);
+    if (b.kind === 'monastery') add(`${verb(players, seat, 'builds')} a monastery`, b);
+    else if (b.action === 'closes') add(`${verb(players, seat, 'finishes')} the ${b.kind}`, b);
+    else if (b.action === 'joins') add(`${verb(players, seat, 'links up')} the ${b.kind}`, b);
+    else if (b.action === 'extends' && alike.length > 1) add(`${verb(players, seat, 'extends')} the ${b.kind === 'city' ? 'cities' : `${b.kind}s`} ${andList([...new Set(alike.map((c) => SIDE_WORD[c.toward[0]]))])}`, b);
+    else if (b.action === 'extends') add(`${verb(players, seat, 'extends')} the ${b.kind} ${SIDE_WORD[b.toward[0]] ?? ''}`.trim(), b);
+    else {
+      add(`${verb(players, seat, 'starts')} ${andList(starts.map((k) => `a ${k}`))}`, b);
+      out.at(-1).kinds = starts;
+    }
+  }
+  return out.slice(0, 3);
 }
 
+const ADJECTIVE = { closes: 'finished ', starts: 'new ', extends: '', joins: '' };
+const PREP = { road: 'on', city: 'in', monastery: 'in', field: 'in' };
+
+/**
+ * A placement in words: "Bot Berta extends the road south and puts a thief on it". `figure`:
+ * the figure_placed event of the same turn, if any, told in the same sentence.
+ */
+export function placementText(ev, players, figure = null) {
+  const seat = ev.player;
+  const who = whoName(players, seat);
+  const clauses = buildClauses(ev.builds, players, seat);
+  if (!clauses.length) clauses.push({ text: `${verb(players, seat, 'lays')} a field tile`, ons: [], kinds: [] });
+  const parts = clauses.map((c) => c.text);
+  if (figure) {
+    const what = figureWithArticle(figure.figure, figure.feature);
+    const mine = figure.figure === 'barn' ? null : clauses.find((c) => c.ons.includes(figure.on));
+    let where;
+    if (mine && mine === clauses.at(-1) && mine.kinds.length === 1) where = `${PREP[figure.feature] ?? 'on'} it`;
+    else if (mine) where = `${PREP[figure.feature] ?? 'on'} the ${ADJECTIVE[mine.action] ?? ''}${figure.feature}`;
+    else where = IN_FEATURE[figure.feature] ?? 'on the tile';
+    parts.push(`${verb(players, seat, 'puts')} ${what} ${where}`);
+  }
+  return `${who} ${andList(parts)}`;
+}
+
+/** "(5 tiles, 1 pennant)". */
+function sizeWords(s) {
+  const bits = [plural(s.tiles, 'tile', 'tiles')];
+  if (s.pennants > 0) bits.push(plural(s.pennants, 'pennant', 'pennants'));
+  return `(${bits.join(', ')})`;
+}
+
+/** A scoring in words: "Your city (5 tiles, 1 pennant) is finished: +12". */
+export function scoredText(s, players) {
+  const own = owners(players, s.players);
+  const pts = `+${s.points}${s.players.length > 1 ? ' each' : ''}`;
+  const end = s.cause === 'final' ? ' at the end' : '';
+  const cities = plural(s.cities, 'finished city', 'finished cities');
+  if (s.category === 'barn' || s.cause === 'barn_placed' || s.cause === 'barn_joined') {
+    if (s.cause === 'barn_placed') return `${own} barn joins farmers next to ${cities}: ${pts}`;
+    if (s.cause === 'barn_joined') return `${own} barn gains a field next to ${cities}: ${pts}`;
+    return `${own} barn, in a field next to ${cities}: ${pts}${end}`;
+  }
+  if (s.feature === 'field') return `${own} field next to ${cities}: ${pts}${end}`;
+  if (s.cause === 'final') return `${own} unfinished ${s.feature} ${sizeWords(s)}: ${pts}${end}`;
+  return `${own} ${s.feature} ${sizeWords(s)} is finished: ${pts}`;
+}
+
+/** Where a wagon went, from where it stood: "to the north-east", "on the same tile". */
+const wagonWhere = (from, to) => {
+  const key = `${to.y < from.y ? 'N' : to.y > from.y ? 'S' : ''}${to.x > from.x ? 'E' : to.x < from.x ? 'W' : ''}`;
+  return key ? `to the ${SIDE_WORD[key]}` : 'on the same tile';
+};
+
 /** One ScoreEvent as the log's sentence; `players` are the game's (GameView or MatchSummary). */
-export function eventText(ev, players) {
-  const who = ev.player == null ? '' : playerName(players, ev.player);
-  const where = at(ev.x, ev.y);
-  const s = ev.scored;
+export function eventText(ev, players, { figure = null } = {}) {
+  const seat = ev.player;
+  const who = seat == null ? '' : whoName(players, seat);
   switch (ev.type) {
-    case 'tile_placed': return `${who} placed ${ev.tile} at ${where}, ${ev.rotation}°`;
-    case 'tile_discarded': return `${who} drew ${ev.tile}, which fits nowhere: discarded`;
-    case 'abbey_placed': return `${who} placed the abbey at ${where}`;
-    case 'figure_placed': return `${who} placed a ${ev.figure} on ${ev.on} at ${where}`;
-    case 'scored': return `${scoredWhat(s)}${CAUSE[s.cause] ?? ''}: ${s.points} to ${namesList(players, s.players)}${s.players.length > 1 ? ' (tied)' : ''}`;
-    case 'figure_returned': return `${who}'s ${ev.figure} came back from ${where}`;
-    case 'wagon_moved': return `${who}'s wagon moved from ${where} to ${ev.to.on} at ${at(ev.to.x, ev.to.y)}`;
-    case 'passed': return `${who} kept the abbey`;
-    case 'game_ended': return 'The game ended: final scoring';
+    case 'tile_placed': return placementText(ev, players, figure);
+    case 'tile_discarded': return `${who} ${verb(players, seat, 'draws')} a tile that fits nowhere: it leaves the game`;
+    case 'abbey_placed': return `${who} ${verb(players, seat, 'places')} the abbey in a hole`;
+    case 'figure_placed': return `${who} ${verb(players, seat, 'puts')} ${figureWithArticle(ev.figure, ev.feature)} ${ev.figure === 'barn' ? 'in the field' : IN_FEATURE[ev.feature] ?? 'on the new tile'}`;
+    case 'scored': return scoredText(ev.scored, players);
+    case 'figure_returned': return `${whose(players, seat)} ${ev.figure} comes back`;
+    case 'wagon_moved': return `${whose(players, seat)} wagon moves on to a ${ev.feature ?? 'feature'} ${wagonWhere(ev, ev.to)}`;
+    case 'passed': return `${who} ${verb(players, seat, 'keeps')} the abbey`;
+    case 'game_ended': return 'The game is over: final scoring';
     default: return '';
   }
+}
+
+/** What to show on the board for a log entry: [{x, y, on?}] (a feature's segments, a figure's spot, a tile). */
+export function eventPlaces(ev) {
+  if (ev.type === 'scored' && ev.segments?.length) return ev.segments;
+  if (ev.type === 'wagon_moved' && ev.to) return [ev.to];
+  if (ev.x == null) return [];
+  if (ev.type === 'figure_placed') return [{ x: ev.x, y: ev.y }, { x: ev.x, y: ev.y, on: ev.on }];
+  return [{ x: ev.x, y: ev.y }];
+}
+
+// --- The wagon's targets (DecisionView move_wagon, TargetOption).
+/** "The road west of here (2 tiles)"; `same`: another target has the same name. */
+export function wagonTargetLabel(t, players, { same = false } = {}) {
+  const own = t.owners?.length ? `${owners(players, t.owners)} ` : 'the ';
+  const state = t.finished ? 'finished ' : '';
+  const where = t.toward ? `${SIDE_WORD[t.toward]} of here` : 'here';
+  const size = t.feature === 'monastery' ? '' : ` (${plural(t.tiles, 'tile', 'tiles')})`;
+  const part = same ? `, ${placeWords(t.on)} side` : '';
+  return capital(`${own}${state}${t.feature} ${where}${part}${size}`);
+}
+/** The labels of all targets, told apart where two would read the same. */
+export function wagonTargetLabels(targets, players) {
+  const plain = targets.map((t) => wagonTargetLabel(t, players));
+  return targets.map((t, i) => (plain.filter((x) => x === plain[i]).length > 1 ? wagonTargetLabel(t, players, { same: true }) : plain[i]));
 }
 
 /** A MoveInput in words, "placed V at (1, 0), 90°"; `tile`: the placed tile's id. */
@@ -158,7 +279,7 @@ export function prompt(d, { selected = false, ways = 0, kinds = 0 } = {}) {
       if (!selected) return `Place tile ${d.tile}: tap a highlighted square (${d.cells.length} fit).`;
       return ways > 1 ? `Tap the tile again or press R to turn it (${ways} ways fit), then confirm.` : 'This is the only way it fits here. Confirm, or tap another square.';
     case 'place_figure': return kinds ? 'Place a figure on the new tile (tap a circle), or none.' : 'No figure can go on this tile.';
-    case 'move_wagon': return 'Your wagon comes back: move it to a highlighted feature nearby, or take it home.';
+    case 'move_wagon': return 'Your wagon comes back: move it on to a feature next to where it stood ("here"), highlighted on the board, or take it home.';
     default: return 'Waiting…';
   }
 }

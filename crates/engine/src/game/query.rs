@@ -1,5 +1,6 @@
-//! Read-only questions about a position: what a feature holds and who owns it, and what the
-//! scores would be if the game ended now. For the app's overlays and the AI's evaluation.
+//! Read-only questions about a position: what a feature holds, which segments it spans and who
+//! owns it, and what the scores would be if the game ended now. For the app's overlays and the
+//! AI's evaluation.
 
 use crate::board::Board;
 use crate::game::{Game, MAX_PLAYERS, Phase, root};
@@ -82,6 +83,35 @@ impl Game {
                 0
             },
         })
+    }
+
+    /// Every segment of the feature that local segment `seg` of the tile at `pos` belongs
+    /// to, as (tile position, local segment index), in placement order of the tiles and by
+    /// index within a tile; empty if there is no such tile or segment. For showing a feature
+    /// on the board (the app highlights a scored city or the road a tile extended).
+    pub fn feature_segments(&self, pos: Pos, seg: u8) -> Vec<(Pos, u8)> {
+        if self.feature_at(pos, seg).is_none() {
+            return Vec::new();
+        }
+        let Some(t) = self.board.at(pos) else {
+            return Vec::new();
+        };
+        let r = root(&self.segs, t.base + seg as u16);
+        let tiles = self.board.tiles();
+        let mut out = Vec::new();
+        let mut s = r;
+        loop {
+            let g = self.segs[s as usize];
+            out.push((g.tile, g.local));
+            s = g.next;
+            if s == r {
+                break;
+            }
+        }
+        out.sort_unstable();
+        out.into_iter()
+            .map(|(tile, local)| (tiles[tile as usize].pos, local))
+            .collect()
     }
 
     /// Strength and barns per player in the feature of root `r`.
