@@ -7,6 +7,7 @@
 //   node tests/bench/frames.js                     # this checkout's ui/
 //   node tests/bench/frames.js --compare main      # also a git ref's ui/ (git archive), same run
 //   options: --game base|abbey-mayor  --seconds 4  --rounds 2  --ui DIR (repeatable)  --dark
+//            --only desktop|phone
 import http from 'node:http';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
@@ -22,7 +23,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
 function options(argv) {
-  const o = { game: 'base', seconds: 4, rounds: 2, uis: [], compare: null, dark: false };
+  const o = { game: 'base', seconds: 4, rounds: 2, uis: [], compare: null, dark: false, only: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--game') o.game = argv[++i];
@@ -31,6 +32,7 @@ function options(argv) {
     else if (a === '--ui') o.uis.push({ name: argv[i + 1], dir: argv[++i] });
     else if (a === '--compare') o.compare = argv[++i];
     else if (a === '--dark') o.dark = true;
+    else if (a === '--only') o.only = argv[++i];
     else throw new Error(`unknown option ${a}`);
   }
   return o;
@@ -151,7 +153,7 @@ async function main() {
   try {
     // Rounds interleave the trees so that machine load hits them alike.
     for (let r = 0; r < o.rounds; r++) {
-      for (const [vname, vp] of Object.entries(viewports)) {
+      for (const [vname, vp] of Object.entries(viewports).filter(([n]) => !o.only || n.startsWith(o.only))) {
         for (const [i, u] of o.uis.entries()) {
           const res = await measure(browser, servers[i].url, vp, o.seconds, o.dark);
           const key = `${u.name} | ${vname}`;
@@ -171,7 +173,7 @@ async function main() {
   console.log(`Board frame times, game "${o.game}" last position (${view.tiles.length} tiles, ${view.figures?.length ?? 0} figures), ${o.rounds} × ${o.seconds} s of pan + zoom${o.dark ? ', dark' : ''}:`);
   for (const [key, r] of results) {
     const med = pct(r.deltas, 0.5), p95 = pct(r.deltas, 0.95);
-    console.log(`  ${key.padEnd(38)} frames ${String(r.deltas.length).padStart(4)}  median ${med.toFixed(1).padStart(5)} ms  p95 ${p95.toFixed(1).padStart(5)} ms  (${(1000 / med).toFixed(0)} fps)  main-thread work median ${pct(r.work, 0.5).toFixed(1)} p95 ${pct(r.work, 0.95).toFixed(1)} ms  (fitted tile ${r.tilePx.toFixed(0)} px)`);
+    console.log(`  ${key.padEnd(38)} frames ${String(r.deltas.length).padStart(4)}  median ${med.toFixed(1).padStart(5)} ms  p95 ${p95.toFixed(1).padStart(5)} ms  mean ${(1000 * r.deltas.length / r.deltas.reduce((a, b) => a + b, 0)).toFixed(0)} fps  main-thread work median ${pct(r.work, 0.5).toFixed(1)} p95 ${pct(r.work, 0.95).toFixed(1)} ms  (fitted tile ${r.tilePx.toFixed(0)} px)`);
   }
 }
 

@@ -274,8 +274,9 @@ function nearestClear(target, clear) {
 }
 
 // --- Markup. Colours come from CSS (styles.css, `--t-*` variables, light and dark), so a
-// theme change restyles every tile without redrawing it; textures and symbols (grass, roofs,
-// pennant, monastery, abbey, house) are shared <defs>, inserted once per document.
+// theme change restyles every tile without redrawing it; symbols (pennant, monastery, abbey,
+// house) are shared <defs>, inserted once per document. Textures (grass tufts, roofs) are one
+// path per tile placed in the layout, not SVG patterns, which cost much more to paint.
 const layoutCache = new Map();
 /** The layout of a tile type, computed once. */
 export function layoutOf(type) {
@@ -284,12 +285,8 @@ export function layoutOf(type) {
   return l;
 }
 
-/** The shared <defs> of the tile art: patterns and symbols, each centred on (0, 0). */
-export const ART_DEFS = '<pattern id="art-grass" width="25" height="25" patternUnits="userSpaceOnUse">'
-  + '<path class="a-grass" d="M3,9l2,-4l1,4M5,9l3,-3M14,21l1.5,-4l1.5,4M15.5,21l3,-2.5M19,8l1,-3l1,3M8,22l1,-3l1,3"/></pattern>'
-  + '<pattern id="art-roofs" width="20" height="20" patternUnits="userSpaceOnUse">'
-  + '<path class="a-house" d="M2,8h7v5h-7ZM12,18h7v5h-7Z"/><path class="a-roof" d="M1,8.5l4.5,-4.5l4.5,4.5ZM11,18.5l4.5,-4.5l4.5,4.5Z"/></pattern>'
-  + '<g id="art-pennant"><path class="a-pennant" d="M-6,-7h12v6c0,5 -3,8 -6,10c-3,-2 -6,-5 -6,-10Z"/>'
+/** The shared <defs> of the tile art: symbols, each centred on (0, 0). */
+export const ART_DEFS = '<g id="art-pennant"><path class="a-pennant" d="M-6,-7h12v6c0,5 -3,8 -6,10c-3,-2 -6,-5 -6,-10Z"/>'
   + '<path class="a-pennant-mark" d="M-3.5,-3l3.5,3l3.5,-3"/></g>'
   + '<g id="art-monastery"><ellipse class="a-yard" cx="0" cy="9" rx="21" ry="9"/>'
   + '<path class="a-stone" d="M-15,-2h22v16h-22Z"/><path class="a-stone" d="M7,-14h8v28h-8Z"/>'
@@ -336,6 +333,35 @@ function tunnelMouth(parts) {
   return { at: [from[0] + dx * 0.62, from[1] + dy * 0.62], dir: [dx / len, dy / len] };
 }
 
+/**
+ * Texture points of a layout in canonical orientation: grass tufts in the open fields and
+ * little houses inside cities, on a staggered grid, clear of roads, walls and symbols.
+ */
+function textureOf(l) {
+  if (l.texture) return l.texture;
+  const roads = l.roads.flatMap((r) => r.polys);
+  const cityOf = (p) => l.cities.filter((c) => insidePolygon(p, c.poly)).at(-1) ?? null;
+  const edgeDist = (p, c) => distToPolyline(p, c.poly.concat([c.poly[0]]));
+  const symbols = [...l.cities.flatMap((c) => c.pennants), ...l.decor.map((d) => d.at)];
+  const grass = [], houses = [];
+  for (let row = 0; row < 6; row++) {
+    for (let col = 0; col < 6; col++) {
+      const p = [8 + col * 17 + (row % 2) * 8 + ((row * 7 + col * 3) % 5) - 2, 9 + row * 17 + ((col * 5 + row) % 4) - 1.5];
+      if (p[0] > 96 || p[1] > 96) continue;
+      if (symbols.some((q) => Math.hypot(p[0] - q[0], p[1] - q[1]) < 11)) continue;
+      const c = cityOf(p);
+      if (c) { if (edgeDist(p, c) > 7) houses.push(p); continue; }
+      if (l.cities.some((o) => edgeDist(p, o) < 5)) continue;
+      if (roads.some((poly) => distToPolyline(p, poly) < 10)) continue;
+      if (l.monastery && Math.abs(p[0] - 50) < 26 && Math.abs(p[1] - 50) < 26) continue;
+      if (l.pockets.some((q) => Math.hypot(p[0] - q[0], p[1] - q[1]) < 14)) continue;
+      grass.push(p);
+    }
+  }
+  l.texture = { grass, houses };
+  return l.texture;
+}
+
 const markupCache = new Map();
 
 /**
@@ -361,14 +387,21 @@ function buildMarkup(type, rotation) {
     out.push(use('art-abbey', 't-abbey', [50, 50]));
     return `<g class="tile-art art-abbey-tile">${out.join('')}</g>`;
   }
-  out.push('<rect class="t-field" width="100" height="100"/><rect class="t-grass" width="100" height="100"/>');
+  out.push('<rect class="t-field" width="100" height="100"/>');
+  const tex = textureOf(l);
+  const f = (v) => +v.toFixed(1);
+  if (tex.grass.length) {
+    out.push(`<path class="t-grass" d="${tex.grass.map((g) => { const [x, y] = P(g); return `M${f(x - 2.5)},${f(y + 2)}l1.2,-4l1.3,4l1.5,-3.2l0.8,3.2`; }).join('')}"/>`);
+  }
+  // Few elements per tile paint fastest: all road parts of a tile share one path per layer.
   const tunnels = [];
+  const roadD = [];
   for (const r of l.roads) {
-    for (const p of r.parts) {
-      const d = R(p.shape);
-      if (p.tunnel) tunnels.push(`<path class="t-tunnel" d="${d}"/>`);
-      else out.push(`<path class="road t-kerb" d="${d}"/><path class="t-road" d="${d}"/><path class="t-road-tex" d="${d}"/>`);
-    }
+    for (const p of r.parts) (p.tunnel ? tunnels : roadD).push(R(p.shape));
+  }
+  if (roadD.length) {
+    const d = roadD.join('');
+    out.push(`<path class="road t-kerb" d="${d}"/><path class="t-road" d="${d}"/><path class="t-road-tex" d="${d}"/>`);
   }
   const crossed = l.cities.some((c) => c.over);
   for (const c of l.cities) {
@@ -382,14 +415,19 @@ function buildMarkup(type, rotation) {
       out.push(`<path class="t-shadow" d="${d}" transform="translate(2.5 3)"/>`);
     }
     const depth = c.over ? ' t-over' : crossed ? ' t-under' : '';
-    out.push(`<path class="city t-city${depth}" d="${d}"/><path class="t-city-tex" d="${d}"/>`);
-    for (const w of c.walls) {
-      const wd = R(w);
+    out.push(`<path class="city t-city${depth}" d="${d}"/>`);
+    if (c.walls.length) {
+      const wd = c.walls.map(R).join('');
       out.push(`<path class="t-wall${c.over ? ' t-over' : ''}" d="${wd}"/><path class="t-wall-top" d="${wd}"/>`);
     }
   }
+  if (tex.houses.length) {
+    const pts = tex.houses.map(P);
+    out.push(`<path class="t-city-tex" d="${pts.map(([x, y]) => `M${f(x - 3.5)},${f(y)}h7v4.5h-7Z`).join('')}"/>`
+      + `<path class="t-city-tex t-roofs" d="${pts.map(([x, y]) => `M${f(x - 4.5)},${f(y + 0.5)}l4.5,-4.5l4.5,4.5Z`).join('')}"/>`);
+  }
   // A road in a tunnel: its hidden course dashed over what covers it, and a dark mouth.
-  out.push(...tunnels);
+  if (tunnels.length) out.push(`<path class="t-tunnel" d="${tunnels.join('')}"/>`);
   for (const r of l.roads) {
     const mouth = tunnelMouth(r.parts);
     if (!mouth) continue;
