@@ -2,7 +2,7 @@
 // knows no rules: it is told what to show and reports taps. Changes are collected and
 // applied once per animation frame; tiles already drawn are kept, not redrawn.
 import { TILE, cellKey, bounds, fitCamera, cellVisible, zoomAt, screenToBoard } from './geometry.js';
-import { tileMarkup, anchorFor, segmentShapes } from './tiledraw.js';
+import { tileMarkup, anchorFor, segmentShapes, ensureArtDefs } from './tiledraw.js';
 import { figureSvg, playerColour, shapePath } from './players.js';
 import { attachGestures } from './events.js';
 
@@ -13,6 +13,11 @@ function el(name, attrs = {}, parent = null) {
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (parent) parent.append(e);
   return e;
+}
+
+/** The level of detail of the tile art for a tile `px` pixels wide: near, mid or far. */
+export function lodFor(px) {
+  return px >= 90 ? 'near' : px >= 50 ? 'mid' : 'far';
 }
 
 export class Board {
@@ -32,6 +37,7 @@ export class Board {
       + '<rect width="4" height="8" fill="#fff" opacity="0.35"/></pattern>'
       + '<pattern id="dead-hatch" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
       + '<rect width="5" height="12" fill="#b3261e" opacity="0.45"/></pattern>';
+    ensureArtDefs();
     this.world = el('g', { class: 'world' }, this.svg);
     this.layers = {};
     for (const name of ['cells', 'tiles', 'overlay', 'aids', 'preview', 'marks', 'figures', 'spots', 'floats']) {
@@ -94,6 +100,13 @@ export class Board {
     const { scale, x, y } = this.camera;
     this.world.setAttribute('transform', `matrix(${scale} 0 0 ${scale} ${-x * scale} ${-y * scale})`);
     this.svg.classList.toggle('zoomed-out', scale * TILE < 56);
+    // The tile art's level of detail follows the tile size on screen; CSS does the rest.
+    const lod = lodFor(scale * TILE);
+    if (lod !== this.lod) {
+      if (this.lod) this.svg.classList.remove(`lod-${this.lod}`);
+      this.svg.classList.add(`lod-${lod}`);
+      this.lod = lod;
+    }
     // A figure is about 30 units tall: keep it at least ~20 px on screen, in coarse steps.
     const figureScale = Math.min(1.8, Math.max(1.05, Math.round((20 / (30 * scale)) * 4) / 4));
     if (figureScale !== this.figureScale) {

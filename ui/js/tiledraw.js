@@ -4,11 +4,6 @@
 // The layout (shapes and figure anchors) is plain data; `tileMarkup` turns it into SVG.
 import { SIDES, HALVES, HALF_POINT, SIDE_POINT, CORNER_POINT, rotatePoint, rotateName, unrotateName } from './geometry.js';
 
-export const COLOURS = {
-  field: '#9cc46b', fieldDark: '#86b057', city: '#e6c48c', cityBridge: '#edd3a3',
-  wall: '#8a4b2a', road: '#f6efdf', kerb: '#a58b66', roof: '#c23b22', stone: '#efe6d2',
-  abbeyGround: '#c9c0a8', pennant: '#23408e', water: '#4a90c8',
-};
 
 // --- Small path algebra: shapes are lists of commands with absolute points, so that a
 // base shape drawn for one orientation can be turned to any side.
@@ -232,7 +227,8 @@ export function layoutTile(type) {
   }
   layout.decor = layout.decor.filter((d) => d.kind !== 'none');
 
-  if (monastery) layout.anchors[monastery.index] = [50, 54];
+  // A monk stands at the monastery's door, off the middle, so the building stays in sight.
+  if (monastery) layout.anchors[monastery.index] = [70, 70];
 
   // Fields: the point nearest the middle of its half-edges that is clear of cities, roads
   // and buildings; inner fields sit in the corner pockets a crossing leaves.
@@ -277,7 +273,10 @@ function nearestClear(target, clear) {
   return target;
 }
 
-// --- Markup.
+// --- Markup. Colours come from CSS (styles.css, `--t-*` variables, light and dark), so a
+// theme change restyles every tile without redrawing it; symbols (pennant, monastery, abbey,
+// house) are shared <defs>, inserted once per document. Textures (grass tufts, roofs) are one
+// path per tile placed in the layout, not SVG patterns, which cost much more to paint.
 const layoutCache = new Map();
 /** The layout of a tile type, computed once. */
 export function layoutOf(type) {
@@ -286,77 +285,173 @@ export function layoutOf(type) {
   return l;
 }
 
-function shield([x, y], rot) {
-  return `<g transform="rotate(${-rot} ${x} ${y})"><path d="M${x - 6},${y - 7}h12v6c0,5 -3,8 -6,10c-3,-2 -6,-5 -6,-10Z" fill="${COLOURS.pennant}" stroke="#fff" stroke-width="1.6"/>`
-    + `<path d="M${x - 3.5},${y - 3}l3.5,3l3.5,-3" fill="none" stroke="#fff" stroke-width="1.6"/></g>`;
+/** The shared <defs> of the tile art: symbols, each centred on (0, 0). */
+export const ART_DEFS = '<g id="art-pennant"><path class="a-pennant" d="M-6,-7h12v6c0,5 -3,8 -6,10c-3,-2 -6,-5 -6,-10Z"/>'
+  + '<path class="a-pennant-mark" d="M-3.5,-3l3.5,3l3.5,-3"/></g>'
+  + '<g id="art-monastery"><ellipse class="a-yard" cx="0" cy="9" rx="21" ry="9"/>'
+  + '<path class="a-stone" d="M-15,-2h22v16h-22Z"/><path class="a-stone" d="M7,-14h8v28h-8Z"/>'
+  + '<path class="a-roof-big" d="M-18,-1l11,-11l11,11Z"/><path class="a-roof-big" d="M5,-13l6,-9l6,9Z"/>'
+  + '<path class="a-cross" d="M11,-30v8M8,-27h6"/><path class="a-door" d="M-7,14v-7a3,3 0 0,1 6,0v7Z"/>'
+  + '<path class="a-door" d="M10,-8h2v4h-2Z"/></g>'
+  + '<g id="art-abbey"><path class="a-paving" d="M-34,-34h68v68h-68Z"/><circle class="a-yard" cx="0" cy="14" r="13"/>'
+  + '<path class="a-stone" d="M-22,-10h44v18h-44Z"/><path class="a-stone" d="M-27,-22h10v30h-10ZM17,-22h10v30h-10Z"/>'
+  + '<path class="a-roof-big" d="M-24,-9l24,-15l24,15Z"/><path class="a-roof-big" d="M-29,-21l7,-10l7,10ZM15,-21l7,-10l7,10Z"/>'
+  + '<path class="a-cross" d="M0,-34v9M-3.5,-30.5h7"/><path class="a-door" d="M-5,8v-8a5,5 0 0,1 10,0v8Z"/>'
+  + '<path class="a-well" d="M-3,14a3,3 0 1,0 6,0a3,3 0 1,0 -6,0Z"/></g>'
+  + '<g id="art-house"><path class="a-stone" d="M-8,-4h16v12h-16Z"/><path class="a-roof-big" d="M-10,-3l10,-9l10,9Z"/>'
+  + '<path class="a-door" d="M-2,8v-5h4v5Z"/></g>';
+
+let defsMounted = null;
+/** Puts the shared art <defs> into the document once (a hidden 0 × 0 SVG); idempotent. */
+export function ensureArtDefs(doc = globalThis.document) {
+  if (!doc?.body || (defsMounted === doc && doc.getElementById('art-defs'))) return;
+  if (!doc.getElementById('art-defs')) {
+    const holder = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    holder.setAttribute('id', 'art-defs');
+    holder.setAttribute('class', 'art-defs');
+    holder.setAttribute('width', '0');
+    holder.setAttribute('height', '0');
+    holder.setAttribute('aria-hidden', 'true');
+    holder.innerHTML = `<defs>${ART_DEFS}</defs>`;
+    doc.body.prepend(holder);
+  }
+  defsMounted = doc;
 }
 
-function building([x, y], rot, big) {
-  const w = big ? 30 : 22, h = big ? 22 : 16;
-  return `<g class="building" transform="rotate(${-rot} ${x} ${y})">`
-    + `<rect x="${x - w / 2}" y="${y - h / 2 + 4}" width="${w}" height="${h}" fill="${COLOURS.stone}" stroke="#5b4a3a" stroke-width="1.5"/>`
-    + `<path d="M${x - w / 2 - 3},${y - h / 2 + 5}L${x},${y - h / 2 - 9}L${x + w / 2 + 3},${y - h / 2 + 5}Z" fill="${COLOURS.roof}" stroke="#5b2416" stroke-width="1.5"/>`
-    + `<path d="M${x},${y - h / 2 - 18}v${big ? 10 : 8}M${x - 3.5},${y - h / 2 - 14}h7" stroke="#5b2416" stroke-width="2"/>`
-    + `<rect x="${x - 3}" y="${y + h / 2 - 4}" width="6" height="8" fill="#5b4a3a"/></g>`;
+const use = (id, cls, [x, y]) => `<g transform="translate(${+x.toFixed(2)} ${+y.toFixed(2)})"><use class="${cls}" href="#${id}"/></g>`;
+
+/** The end of the visible part of a road whose other part runs in a tunnel, with its direction. */
+function tunnelMouth(parts) {
+  const seen = parts.find((p) => !p.tunnel);
+  const hidden = parts.find((p) => p.tunnel);
+  if (!seen || !hidden) return null;
+  const [, from] = seen.shape[0];
+  const to = seen.shape.at(-1).at(-1);
+  const [dx, dy] = [to[0] - from[0], to[1] - from[1]];
+  const len = Math.hypot(dx, dy) || 1;
+  // The mouth sits a little before the middle, where the road dives under.
+  return { at: [from[0] + dx * 0.62, from[1] + dy * 0.62], dir: [dx / len, dy / len] };
 }
 
 /**
- * The SVG markup of a tile in tile-local coordinates (0–100), turned by `rotation`.
- * Symbols (pennants, buildings) stay upright.
+ * Texture points of a layout in canonical orientation: grass tufts in the open fields and
+ * little houses inside cities, on a staggered grid, clear of roads, walls and symbols.
+ */
+function textureOf(l) {
+  if (l.texture) return l.texture;
+  const roads = l.roads.flatMap((r) => r.polys);
+  const cityOf = (p) => l.cities.filter((c) => insidePolygon(p, c.poly)).at(-1) ?? null;
+  const edgeDist = (p, c) => distToPolyline(p, c.poly.concat([c.poly[0]]));
+  const symbols = [...l.cities.flatMap((c) => c.pennants), ...l.decor.map((d) => d.at)];
+  const grass = [], houses = [];
+  for (let row = 0; row < 6; row++) {
+    for (let col = 0; col < 6; col++) {
+      const p = [8 + col * 17 + (row % 2) * 8 + ((row * 7 + col * 3) % 5) - 2, 9 + row * 17 + ((col * 5 + row) % 4) - 1.5];
+      if (p[0] > 96 || p[1] > 96) continue;
+      if (symbols.some((q) => Math.hypot(p[0] - q[0], p[1] - q[1]) < 11)) continue;
+      const c = cityOf(p);
+      if (c) { if (edgeDist(p, c) > 7) houses.push(p); continue; }
+      if (l.cities.some((o) => edgeDist(p, o) < 5)) continue;
+      if (roads.some((poly) => distToPolyline(p, poly) < 10)) continue;
+      if (l.monastery && Math.abs(p[0] - 50) < 26 && Math.abs(p[1] - 50) < 26) continue;
+      if (l.pockets.some((q) => Math.hypot(p[0] - q[0], p[1] - q[1]) < 14)) continue;
+      grass.push(p);
+    }
+  }
+  l.texture = { grass, houses };
+  return l.texture;
+}
+
+const markupCache = new Map();
+
+/**
+ * The SVG markup of a tile in tile-local coordinates (0–100), turned by `rotation`: shapes
+ * are turned point by point, so patterns and symbols (pennants, buildings) stay upright.
+ * Every element carries a `t-*` class that styles.css colours; the markup is cached.
  */
 export function tileMarkup(type, rotation = 0) {
+  const key = `${type.id}@${rotation}`;
+  let m = markupCache.get(key);
+  if (!m) { m = buildMarkup(type, rotation); markupCache.set(key, m); }
+  return m;
+}
+
+function buildMarkup(type, rotation) {
+  ensureArtDefs();
   const l = layoutOf(type);
+  const R = (shape) => pathD(rotShape(shape, rotation));
+  const P = (p) => rotatePoint(p, rotation);
   const out = [];
   if (l.abbey) {
-    out.push(`<rect width="100" height="100" fill="${COLOURS.abbeyGround}"/>`);
-    out.push(`<path d="M10,10h80v80h-80Z" fill="none" stroke="#8e856d" stroke-width="2" stroke-dasharray="5 4"/>`);
-    out.push(building([50, 50], 0, true));
-    return `<g class="tile-art">${out.join('')}</g>`;
+    out.push('<rect class="t-abbey-ground" width="100" height="100"/>');
+    out.push(use('art-abbey', 't-abbey', [50, 50]));
+    return `<g class="tile-art art-abbey-tile">${out.join('')}</g>`;
   }
-  out.push(`<rect width="100" height="100" fill="${COLOURS.field}"/>`);
-  const roadsUnder = [];
-  const roadsOver = [];
+  out.push('<rect class="t-field" width="100" height="100"/>');
+  const tex = textureOf(l);
+  const f = (v) => +v.toFixed(1);
+  if (tex.grass.length) {
+    out.push(`<path class="t-grass" d="${tex.grass.map((g) => { const [x, y] = P(g); return `M${f(x - 2.5)},${f(y + 2)}l1.2,-4l1.3,4l1.5,-3.2l0.8,3.2`; }).join('')}"/>`);
+  }
+  // Few elements per tile paint fastest: all road parts of a tile share one path per layer.
+  const tunnels = [];
+  const roadD = [];
   for (const r of l.roads) {
-    for (const p of r.parts) {
-      const d = pathD(p.shape);
-      if (p.tunnel) {
-        roadsOver.push(`<path d="${d}" fill="none" stroke="${COLOURS.fieldDark}" stroke-width="9" stroke-linecap="round"/>`
-          + `<path d="${d}" fill="none" stroke="${COLOURS.kerb}" stroke-width="3" stroke-dasharray="4 4"/>`);
-      } else {
-        roadsUnder.push(`<path d="${d}" fill="none" stroke="${COLOURS.kerb}" stroke-width="13" stroke-linecap="butt"/>`
-          + `<path d="${d}" fill="none" stroke="${COLOURS.road}" stroke-width="9" stroke-linecap="butt"/>`);
-      }
-    }
+    for (const p of r.parts) (p.tunnel ? tunnels : roadD).push(R(p.shape));
   }
-  out.push(...roadsUnder);
+  if (roadD.length) {
+    const d = roadD.join('');
+    out.push(`<path class="road t-kerb" d="${d}"/><path class="t-road" d="${d}"/><path class="t-road-tex" d="${d}"/>`);
+  }
+  const crossed = l.cities.some((c) => c.over);
   for (const c of l.cities) {
+    const d = R(c.fill);
     if (c.over) {
-      for (const p of l.pockets) out.push(`<circle cx="${p[0]}" cy="${p[1]}" r="11" fill="${COLOURS.field}" stroke="${COLOURS.wall}" stroke-width="2.5"/>`);
+      // What passes over casts a shadow on what it crosses; the inner fields show as gardens.
+      for (const p of l.pockets) {
+        const [x, y] = P(p);
+        out.push(`<circle class="t-pocket" cx="${x}" cy="${y}" r="11"/>`);
+      }
+      out.push(`<path class="t-shadow" d="${d}" transform="translate(2.5 3)"/>`);
     }
-    out.push(`<path class="city" d="${pathD(c.fill)}" fill="${c.over ? COLOURS.cityBridge : COLOURS.city}"/>`);
-    for (const w of c.walls) {
-      out.push(`<path d="${pathD(w)}" fill="none" stroke="${COLOURS.wall}" stroke-width="${c.over ? 4 : 3}" stroke-linecap="round"/>`);
-      if (c.over) out.push(`<path d="${pathD(w)}" fill="none" stroke="#fff8" stroke-width="1" stroke-dasharray="3 3"/>`);
+    const depth = c.over ? ' t-over' : crossed ? ' t-under' : '';
+    out.push(`<path class="city t-city${depth}" d="${d}"/>`);
+    if (c.walls.length) {
+      const wd = c.walls.map(R).join('');
+      out.push(`<path class="t-wall${c.over ? ' t-over' : ''}" d="${wd}"/><path class="t-wall-top" d="${wd}"/>`);
     }
   }
-  // Tunnel mouths: where a tunnel part meets a city wall or the end of the visible road.
-  out.push(...roadsOver);
+  if (tex.houses.length) {
+    const pts = tex.houses.map(P);
+    out.push(`<path class="t-city-tex" d="${pts.map(([x, y]) => `M${f(x - 3.5)},${f(y)}h7v4.5h-7Z`).join('')}"/>`
+      + `<path class="t-city-tex t-roofs" d="${pts.map(([x, y]) => `M${f(x - 4.5)},${f(y + 0.5)}l4.5,-4.5l4.5,4.5Z`).join('')}"/>`);
+  }
+  // A road in a tunnel: its hidden course dashed over what covers it, and a dark mouth.
+  if (tunnels.length) out.push(`<path class="t-tunnel" d="${tunnels.join('')}"/>`);
+  for (const r of l.roads) {
+    const mouth = tunnelMouth(r.parts);
+    if (!mouth) continue;
+    const [x, y] = P(mouth.at);
+    const [ux, uy] = rotatePoint([50 + mouth.dir[0], 50 + mouth.dir[1]], rotation).map((v) => v - 50);
+    const ang = (Math.atan2(uy, ux) * 180) / Math.PI - 90;
+    out.push(`<g transform="translate(${+x.toFixed(2)} ${+y.toFixed(2)}) rotate(${+ang.toFixed(1)})"><path class="t-mouth" d="M-8,3v-3a8,8 0 0,1 16,0v3Z"/><path class="t-mouth-hole" d="M-5,3v-2a5,5 0 0,1 10,0v2Z"/></g>`);
+  }
   for (const d of l.decor) {
-    const [x, y] = d.at;
-    if (d.kind === 'crossing') out.push(`<circle cx="${x}" cy="${y}" r="9" fill="${COLOURS.road}" stroke="${COLOURS.kerb}" stroke-width="2"/><rect x="${x - 4}" y="${y - 4}" width="8" height="8" fill="${COLOURS.roof}" transform="rotate(45 ${x} ${y})"/>`);
-    if (d.kind === 'house') out.push(`<g transform="rotate(${-rotation} ${x} ${y})"><rect x="${x - 8}" y="${y - 4}" width="16" height="12" fill="${COLOURS.stone}" stroke="#5b4a3a" stroke-width="1.5"/><path d="M${x - 10},${y - 3}L${x},${y - 12}L${x + 10},${y - 3}Z" fill="${COLOURS.roof}" stroke="#5b2416" stroke-width="1.5"/></g>`);
-    if (d.kind === 'well') out.push(`<circle cx="${x}" cy="${y}" r="9" fill="#8c8c8c" stroke="#555" stroke-width="2"/><circle cx="${x}" cy="${y}" r="5" fill="${COLOURS.water}"/>`);
-    if (d.kind === 'gate') out.push(`<circle cx="${x}" cy="${y}" r="5.5" fill="#4a2c1a" stroke="${COLOURS.wall}" stroke-width="2"/>`);
+    const [x, y] = P(d.at);
+    if (d.kind === 'crossing') out.push(`<circle class="t-crossing" cx="${x}" cy="${y}" r="10"/><rect class="t-crossing-mark" x="${x - 4}" y="${y - 4}" width="8" height="8" transform="rotate(45 ${x} ${y})"/>`);
+    if (d.kind === 'house') out.push(use('art-house', 't-house', [x, y]));
+    if (d.kind === 'well') out.push(`<circle class="t-well" cx="${x}" cy="${y}" r="9"/><circle class="t-water" cx="${x}" cy="${y}" r="5"/>`);
+    if (d.kind === 'gate') out.push(`<circle class="t-gate" cx="${x}" cy="${y}" r="5.5"/>`);
   }
-  for (const c of l.cities) for (const p of c.pennants) out.push(shield(p, rotation));
-  if (l.monastery) out.push(building([50, 50], rotation, false));
-  return `<g class="tile-art" transform="rotate(${rotation} 50 50)">${out.join('')}</g>`;
+  for (const c of l.cities) for (const p of c.pennants) out.push(use('art-pennant', 't-pennant', P(p)));
+  if (l.monastery) out.push(use('art-monastery', 't-monastery', [50, 50]));
+  return `<g class="tile-art">${out.join('')}</g>`;
 }
 
 /** A standalone SVG picture of a tile, for the drawn tile, the drawer and help. */
 export function tileSvg(type, rotation = 0, size = 64, label = `Tile ${type.id}`) {
   return `<svg class="tile-pic" viewBox="-2 -2 104 104" width="${size}" height="${size}" role="img" aria-label="${label}">`
-    + `${tileMarkup(type, rotation)}<rect width="100" height="100" fill="none" stroke="#3c3c3c" stroke-width="2"/></svg>`;
+    + `${tileMarkup(type, rotation)}<rect class="tile-pic-edge" width="100" height="100"/></svg>`;
 }
 
 /** The canonical segment that a board-orientation location name names on a placed tile. */
