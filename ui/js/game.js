@@ -23,8 +23,8 @@ import { showEnd, showRemaining, confirmResign } from './dialogs.js';
 import { aiMoveText, playerSummary, turnAnnouncement, oddsTitle, oddsText, AIDS_LABEL, turnLabel, PROJECTED_LEGEND, projectedLabel } from './text.js';
 import { rotateName, SIDES, HALVES } from './geometry.js';
 import { anchorFor } from './tiledraw.js';
+import { paceMs } from './settings.js';
 
-const STEP_MS = 650;
 const IDLE = { kind: 'idle' };
 
 export class GameScreen {
@@ -390,7 +390,8 @@ export class GameScreen {
       const text = aiMoveText(p);
       if (text) announce(text);
       const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-      await new Promise((res) => setTimeout(res, reduce ? 120 : STEP_MS));
+      const pause = paceMs(this.settings()?.aiPace, reduce);
+      if (pause > 0) await new Promise((res) => setTimeout(res, pause));
     }).catch((e) => showError(e));
   }
 

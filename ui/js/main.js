@@ -1,12 +1,14 @@
 // Boot and navigation: loads the tile set once, then shows one screen at a time, chosen by
-// the address hash (#/start, #/game, #/history, #/match/ID, #/profile, #/help).
+// the address hash (#/start, #/game, #/history, #/match/ID, #/profile, #/help, #/settings).
 import { api } from './api.js';
 import { showError, showProblem } from './dom.js';
 import { GameScreen } from './game.js';
 import { renderStart, renderHistory, renderMatch, renderProfile, renderHelp } from './screens.js';
+import { renderSettings } from './settings.js';
+import { applyTheme, nextTheme } from './theme.js';
 
-const app = { tileset: null, info: null, game: null, settings: { boardAids: true, lastSetup: null } };
-const screens = ['loading', 'start', 'game', 'history', 'match', 'profile', 'help'];
+const app = { tileset: null, info: null, game: null, settings: { boardAids: true, lastSetup: null, theme: 'system', aiPace: 'normal' } };
+const screens = ['loading', 'start', 'game', 'history', 'match', 'profile', 'help', 'settings'];
 
 function showScreen(name) {
   for (const s of screens) document.getElementById(`screen-${s}`).hidden = s !== name;
@@ -38,6 +40,7 @@ async function route() {
     else if (name === 'match' && arg) await renderMatch(root, app, decodeURIComponent(arg));
     else if (name === 'profile') await renderProfile(root, app);
     else if (name === 'help') renderHelp(root);
+    else if (name === 'settings') renderSettings(root, app);
     else { await renderStart(document.getElementById('screen-start'), app); showScreen('start'); return; }
     showScreen(name);
   } catch (e) {
@@ -49,6 +52,7 @@ async function route() {
 /** Saves a change of the settings (`settings_set`); the app's answer is kept as they are. */
 app.saveSettings = async (patch) => {
   app.settings = { ...app.settings, ...patch };
+  applyTheme(app.settings.theme);
   app.settings = await api.settingsSet(app.settings);
   return app.settings;
 };
@@ -84,6 +88,12 @@ async function boot() {
     app.tileset = tileset;
     app.info = info;
     try { app.settings = await api.settingsGet(); } catch (e) { showError(e, 'Could not read the settings'); }
+    applyTheme(app.settings.theme);
+    document.getElementById('theme-switch')?.addEventListener('click', () => {
+      app.saveSettings({ theme: nextTheme(app.settings.theme) })
+        .then(() => { if (document.body.dataset.screen === 'settings') route(); })
+        .catch((e) => showError(e, 'Could not save the setting'));
+    });
     for (const p of info.problems ?? []) showProblem(p);
     app.game = new GameScreen(document.getElementById('screen-game'), tileset, {
       onLeave: () => { location.hash = '#/start'; },

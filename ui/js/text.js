@@ -350,5 +350,12 @@ export function deadSquareLabel(d) {
   const doom = n ? `; ${plural(n, 'feature', 'features')} next to it can no longer be completed${d.abbeyMayFill ? ' by a land tile' : ''}` : '';
   return `Dead square at ${at(d.x, d.y)}: no tile still to come fits${d.abbeyMayFill && d.hole ? ' (an abbey still could)' : ''}${doom}`;
 }
+/** The settings screen's words. */
+export const SETTINGS_TEXT = {
+  theme: { system: 'Like the system', light: 'Light', dark: 'Dark' },
+  themeHelp: 'The board and the screens in light or dark colours; "Like the system" follows your device.',
+  pace: { slow: 'Slow', normal: 'Normal', fast: 'Fast', instant: 'Instant' },
+  paceHelp: 'How long each AI move stays on screen before the next one; Instant shows only the result.',
+};
 export const AIDS_LABEL = 'Board aids';
 export const AIDS_HELP = 'mark dead squares and doomed features, tap a tile for the odds, show each tile\'s chance';

@@ -20,7 +20,8 @@ import { TILES, transcript } from './fixtures.js';
  * - `resume`: the app starts with the transcript's game saved, to be resumed (`game_resume`);
  * - `played`: the transcript's finished match is in the history from the start (as if
  *   played before), with the first profile's statistics after it;
- * - `settings`: the settings at start (default `{boardAids: true, lastSetup: null}`), kept
+ * - `settings`: the settings at start (default `{boardAids: true, lastSetup: null, theme:
+ *   'system', aiPace: 'normal'}`), kept
  *   in memory as the app keeps settings.json; `game_new` saves its set-up there as the app
  *   does. `game_odds` answers what the transcript recorded at the same position.
  */
@@ -72,7 +73,7 @@ function installDouble(config) {
 
   // --- Profiles (bookkeeping).
   const store = { profiles: (config.profiles ?? []).map((n) => newProfile(n)), active: null, matches: [], exports: {},
-    settings: { boardAids: true, lastSetup: null, ...(config.settings ?? {}) } };
+    settings: { boardAids: true, lastSetup: null, theme: 'system', aiPace: 'normal', ...(config.settings ?? {}) } };
   store.active = store.profiles[0]?.id ?? null;
   function newProfile(n) {
     return { ...clone(template), id: `p-${n.toLowerCase().replace(/[^a-z0-9]/g, '')}`, name: n };
@@ -184,7 +185,14 @@ function installDouble(config) {
     settings_get: () => store.settings,
     settings_set: ({ settings }) => {
       if (!settings || typeof settings !== 'object') throw err('args/invalid', 'settings_set: the argument "settings" is missing or not valid');
-      store.settings = { boardAids: settings.boardAids !== false, lastSetup: settings.lastSetup ?? null };
+      const pick = (v, allowed, dflt) => {
+        if (v === undefined) return dflt;
+        if (!allowed.includes(v)) throw err('args/invalid', `settings_set: unknown value ${JSON.stringify(v)}`);
+        return v;
+      };
+      store.settings = { boardAids: settings.boardAids !== false, lastSetup: settings.lastSetup ?? null,
+        theme: pick(settings.theme, ['system', 'light', 'dark'], 'system'),
+        aiPace: pick(settings.aiPace, ['slow', 'normal', 'fast', 'instant'], 'normal') };
       return store.settings;
     },
     game_resume: (args) => serve('game_resume', args),

@@ -1,0 +1,57 @@
+// The settings screen: the theme, the AI's pace and the board aids, each saved at once in the
+// app's settings (settings_set) and applied; the pace's pauses; desktop and phone.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openApp } from './support/harness.js';
+import { DESKTOP, PHONE, shot } from './support/browser.js';
+import { paceMs, AI_PACES } from '../../ui/js/settings.js';
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env.close(); });
+
+test('the AI pace orders its pauses, instant has none, reduced motion caps them', () => {
+  const ms = AI_PACES.map((p) => paceMs(p));
+  assert.deepEqual([...ms].sort((a, b) => b - a), ms, `${ms}`);
+  assert.equal(paceMs('instant'), 0);
+  assert.equal(paceMs('normal'), 650);
+  assert.ok(AI_PACES.every((p) => paceMs(p, true) <= 120));
+  assert.equal(paceMs('unknown'), paceMs('normal'));
+});
+
+for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  test(`${name}: the settings screen saves each choice at once and applies the theme`, async () => {
+    const app = await openApp(env, { ...device, colorScheme: 'light' }, { profiles: ['Ada'] });
+    const { page, press, problems, context } = app;
+    await page.goto(`${env.server.url}/#/settings`);
+    await page.waitForSelector('#screen-settings:not([hidden]) #settings-title');
+    const saved = () => page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'settings_set').at(-1)?.args.settings);
+    const group = (label) => page.getByRole('radiogroup', { name: label });
+
+    await press(group('Colour theme').getByRole('radio', { name: 'Dark' }));
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    assert.equal((await saved()).theme, 'dark');
+    assert.equal(await group('Colour theme').getByRole('radio', { name: 'Dark' }).getAttribute('aria-checked'), 'true');
+
+    await press(group('AI moves').getByRole('radio', { name: 'Instant' }));
+    await page.waitForFunction(() => window.__DOUBLE__.calls.some((c) => c.cmd === 'settings_set' && c.args.settings.aiPace === 'instant'));
+    const s = await saved();
+    assert.equal(s.theme, 'dark', 'the theme is kept');
+    assert.equal(s.boardAids, true);
+
+    await press(page.locator('label[for="settings-aids"]'));
+    await page.waitForFunction(() => window.__DOUBLE__.calls.some((c) => c.cmd === 'settings_set' && c.args.settings.boardAids === false));
+    assert.equal((await saved()).aiPace, 'instant', 'the pace is kept');
+    await shot(page, `${name}-settings-dark`);
+
+    // The app bar's quick switch and the screen agree.
+    if (await page.locator('#theme-switch').isVisible()) {
+      await press(page.locator('#theme-switch'));
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'system');
+      await page.waitForFunction(() => document.querySelector('[aria-labelledby="settings-theme"] [aria-checked="true"]')?.textContent === 'Like the system');
+      assert.equal((await saved()).theme, 'system');
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
