@@ -231,3 +231,79 @@ export function deadSquareLabel(d) {
 }
 export const AIDS_LABEL = 'Board aids';
 export const AIDS_HELP = 'mark dead squares and doomed features, tap a tile for the odds, show each tile\'s chance';
+
+// --- The post-game review (src-tauri/API.md, "Review"): verdicts, moves, the reason why the
+// best move is better (`why {id, params}`), progress and accuracy.
+/** A verdict's name and its chess-like mark (none for a fine move). */
+export const REVIEW_CLASS = { best: 'Best', good: 'Good', inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+export const REVIEW_MARK = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+/** A game's or a move's accuracy (0–100): "87%". */
+export const accuracyText = (a) => `${Math.round(a)}%`;
+/** A reviewed move (a MoveName) as a short noun phrase: "V at (1, 0), 90°", "follower on the city (north)". */
+export function reviewMoveText(m, tile, feature = null) {
+  switch (m?.type) {
+    case 'draw': return 'draw a tile, keep the abbey';
+    case 'place': return `${tile ? `${tile} ` : 'the tile '}at ${at(m.x, m.y)}, ${m.rotation}°`;
+    case 'abbey': return `the abbey at ${at(m.x, m.y)}`;
+    case 'figure': return m.kind === 'barn' ? `barn on the ${placeWords(m.on)}`
+      : `${m.kind} on the ${feature ? `${feature} (${placeWords(m.on)})` : placeWords(m.on)}`;
+    case 'no_figure': return 'no figure';
+    case 'wagon': return m.to ? `wagon to ${placeWords(m.to.on)} at ${at(m.to.x, m.to.y)}` : 'wagon home';
+    case 'pass': return 'keep the abbey';
+    default: return '';
+  }
+}
+/** What a reviewed decision was about: "Turn 12, tile V". */
+export function reviewDecisionTitle(d) {
+  const what = { draw_or_abbey: 'draw or abbey', place_tile: d.tile ? `tile ${d.tile}` : 'tile', place_figure: 'figure', move_wagon: 'wagon', final_abbey: 'last abbey' }[d.decision] ?? d.decision;
+  return `Turn ${d.turn}, ${what}`;
+}
+const FEATURE_NOUN = { road: 'road', city: 'city', monastery: 'monastery', abbey: 'abbey', field: 'field' };
+/**
+ * The one sentence on why the best move is better, in this game's terms, from the review's
+ * `why {id, params}`; `players` name the seats. Unknown ids fall back to the win chance.
+ */
+export function whyText(why, players) {
+  const p = why?.params ?? {};
+  switch (why?.id) {
+    case 'closes_feature': return `It closes your ${FEATURE_NOUN[p.feature] ?? p.feature ?? 'feature'} now: +${p.points}.`;
+    case 'shares_field': return `It shares ${playerName(players, p.with)}'s field.`;
+    case 'weak_mayor': return p.strength ? `Your mayor would have been worth only ${p.strength}: its strength is the city's pennants.` : 'Your mayor would have been worth 0: the city has no pennants.';
+    case 'more_points': return `It scores ${plural(p.points, 'point', 'points')} more by the end.`;
+    case 'keeps_follower': return 'It keeps a follower in hand for a better chance later.';
+    case 'better_chances': return `It gives you a better chance to win: +${percent(p.win ?? 0)}.`;
+    default: return 'The search rates it higher for your chance to win.';
+  }
+}
+/** The verdict line of a reviewed move: "Mistake (?): you played …; best: …". */
+export function reviewVerdict(d, { playedFeature = null, bestFeature = null } = {}) {
+  const played = reviewMoveText(d.played, d.tile, playedFeature);
+  if (d.class === 'best') return `Best: ${played}.`;
+  const mark = REVIEW_MARK[d.class] ? ` (${REVIEW_MARK[d.class]})` : '';
+  return `${REVIEW_CLASS[d.class] ?? d.class}${mark}: you played ${played}; best was ${reviewMoveText(d.best, d.tile, bestFeature)}.`;
+}
+/** The win chances of a reviewed move: "Win chance 41% (best 58%)". */
+export const reviewWinText = (d) => (d.class === 'best' ? `Win chance ${percent(d.playedWin)}` : `Win chance ${percent(d.playedWin)} (best ${percent(d.bestWin)})`);
+/** A review's progress (`review-progress` / ReviewStatus) in words. */
+export function reviewProgressText(s) {
+  switch (s?.state) {
+    case 'running': return s.total ? `Reviewing your moves: ${s.done} of ${s.total} decisions` : 'Reviewing your moves…';
+    case 'done': return 'Review done.';
+    case 'cancelled': return 'Review cancelled.';
+    case 'failed': return `The review failed: ${s.error?.message ?? 'unknown error'}`;
+    default: return '';
+  }
+}
+/** The review's summary: "Accuracy 87% · 2 mistakes, 1 blunder". */
+export function reviewSummary(r) {
+  const c = r.counts ?? {};
+  const bad = [['inaccuracy', 'inaccuracy', 'inaccuracies'], ['mistake', 'mistake', 'mistakes'], ['blunder', 'blunder', 'blunders']]
+    .filter(([k]) => c[k]).map(([k, one, many]) => plural(c[k], one, many));
+  return `Accuracy ${accuracyText(r.accuracy)} · ${bad.length ? bad.join(', ') : 'no inaccuracies, mistakes or blunders'}`;
+}
+/** The win-chance graph, for screen readers. */
+export function winGraphLabel(r) {
+  const worst = r.decisions.filter((d) => d.class === 'mistake' || d.class === 'blunder').map((d) => `${REVIEW_CLASS[d.class].toLowerCase()} at turn ${d.turn}`);
+  return `Your win chance over the turns; ${worst.length ? worst.join(', ') : 'no mistakes or blunders'}`;
+}
+export const REVIEW_NONE = 'This game has not been reviewed yet. The review replays each of your decisions with the hard AI\'s search and takes a while; the window stays usable.';
