@@ -56,8 +56,8 @@ export function seriesSvg(points, { label, min = 0, max = 100, unit = '', width 
       + `<text x="${pad.l - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${Math.round(v)}${unit}</text>`);
   }
   const ticks = Math.min(6, points.length - 1);
-  for (let k = 0; k <= ticks && points.length > 1; k++) {
-    const i = Math.round((k * n) / ticks);
+  for (let k = 0; k <= ticks; k++) {
+    const i = ticks ? Math.round((k * n) / ticks) : 0;
     out.push(`<text x="${x(i)}" y="${height - 10}" text-anchor="middle" class="axis">${esc(points[i].label ?? String(i + 1))}</text>`);
   }
   if (points.length > 1) out.push(`<polyline class="series-line" points="${points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ')}" fill="none"/>`);

@@ -5,7 +5,7 @@
 import { AppError } from './api.js';
 import { h, esc, showError } from './dom.js';
 import { segmentAt } from './tiledraw.js';
-import { REVIEW_CLASS, REVIEW_MARK, reviewProgressText, reviewMoveText, reviewDecisionTitle, winGraphLabel } from './text.js';
+import { REVIEW_MARK, reviewTag, reviewProgressText, reviewMoveText, reviewDecisionTitle, winGraphLabel } from './text.js';
 
 // --- Commands. Like api.js's: failures become AppError values with the app's code.
 async function call(cmd, args) {
@@ -122,9 +122,9 @@ export function progressBox(id, { onEnd = null } = {}) {
 }
 
 // --- The win-chance graph.
-const G = { width: 640, height: 200, l: 40, r: 16, t: 16, b: 30 };
+const GRAPH = { width: 640, height: 170, l: 40, r: 12, t: 20, b: 26 };
 /** Each reviewed decision's point on the graph: x by turn (decisions of one turn side by side). */
-function graphPoints(review, turns) {
+function graphPoints(review, turns, G) {
   const n = Math.max(1, turns);
   const x = (t) => G.l + (t / n) * (G.width - G.l - G.r);
   const y = (v) => G.height - G.b - Math.max(0, Math.min(1, v)) * (G.height - G.t - G.b);
@@ -148,16 +148,20 @@ function graphPoints(review, turns) {
  */
 export function winGraph(review, turns, onPick) {
   const box = h('div', { class: 'chart-box win-graph' });
-  const { x, y, pts } = graphPoints(review, turns);
   let selected = null;
+  let G, x, y, pts;
   const draw = () => {
+    // Drawn at the box's own width (one unit a pixel), so the labels stay legible on a phone.
+    const width = Math.max(300, Math.min(1000, Math.round(box.clientWidth || 640)));
+    G = { ...GRAPH, width };
+    ({ x, y, pts } = graphPoints(review, turns, G));
     const out = [`<svg class="chart" viewBox="0 0 ${G.width} ${G.height}" role="img" aria-label="${esc(winGraphLabel(review))}">`];
     for (const v of [0, 0.25, 0.5, 0.75, 1]) {
       out.push(`<line x1="${G.l}" x2="${G.width - G.r}" y1="${y(v)}" y2="${y(v)}" class="grid${v === 0.5 ? ' even' : ''}"/>`
         + `<text x="${G.l - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${v * 100}%</text>`);
     }
     const n = Math.max(1, turns);
-    const ticks = Math.min(6, n);
+    const ticks = Math.min(width < 500 ? 4 : 6, n);
     for (let k = 0; k <= ticks; k++) {
       const t = Math.round((k * n) / ticks);
       out.push(`<text x="${x(t)}" y="${G.height - 10}" text-anchor="middle" class="axis">${t}</text>`);
@@ -165,12 +169,14 @@ export function winGraph(review, turns, onPick) {
     if (selected != null && pts[selected]) out.push(`<line class="marker" x1="${pts[selected].px}" x2="${pts[selected].px}" y1="${G.t}" y2="${G.height - G.b}"/>`);
     for (const p of pts) if (p.by < p.py - 0.5) out.push(`<line class="loss ${p.d.class}" x1="${p.px}" x2="${p.px}" y1="${p.by}" y2="${p.py}"/>`);
     if (pts.length) out.push(`<polyline class="win-line" points="${pts.map((p) => `${p.px.toFixed(1)},${p.py.toFixed(1)}`).join(' ')}"/>`);
-    for (const p of pts) {
+    // The worst on top: blunders over mistakes over the rest.
+    const rank = { blunder: 3, mistake: 2, inaccuracy: 1 };
+    for (const p of [...pts].sort((a, b) => (rank[a.d.class] ?? 0) - (rank[b.d.class] ?? 0))) {
       const c = p.d.class;
       const r = { inaccuracy: 5, mistake: 6.5, blunder: 8 }[c] ?? 3;
       const mark = REVIEW_MARK[c] && c !== 'inaccuracy' ? `<text class="pt-mark" x="${p.px}" y="${p.py - r - 4}" text-anchor="middle">${REVIEW_MARK[c]}</text>` : '';
       out.push(`<g class="pt ${c}${p.i === selected ? ' on' : ''}" data-i="${p.i}" data-turn="${p.d.turn}">`
-        + `<circle class="pt-hit" cx="${p.px}" cy="${p.py}" r="14"/><circle class="pt-dot" cx="${p.px}" cy="${p.py}" r="${r}"/>${mark}</g>`);
+        + `<circle class="pt-hit" cx="${p.px}" cy="${p.py}" r="${r + 4}"/><circle class="pt-dot" cx="${p.px}" cy="${p.py}" r="${r}"/>${mark}</g>`);
     }
     out.push('</svg>');
     box.innerHTML = out.join('');
@@ -189,6 +195,8 @@ export function winGraph(review, turns, onPick) {
     if (best != null) onPick(best);
   });
   draw();
+  let drawnAt = box.clientWidth;
+  new ResizeObserver(() => { if (box.clientWidth && Math.abs(box.clientWidth - drawnAt) > 8) { drawnAt = box.clientWidth; draw(); } }).observe(box);
   return { el: box, select: (i) => { selected = i; draw(); } };
 }
 
@@ -198,13 +206,18 @@ export function moveList(review, onPick) {
     h('button', { type: 'button', class: 'rv-pick', 'data-i': String(i), onclick: () => onPick(i) },
       h('span', { class: 'rv-turn' }, reviewDecisionTitle(d)),
       h('span', { class: 'rv-played' }, reviewMoveText(d.played, d.tile)),
-      h('span', { class: `rv-tag ${d.class}` }, `${REVIEW_CLASS[d.class] ?? d.class}${REVIEW_MARK[d.class] ? ` ${REVIEW_MARK[d.class]}` : ''}`))));
+      h('span', { class: `rv-tag ${d.class}` }, reviewTag(d.class)))));
   const list = h('ol', { class: 'rv-moves', 'aria-label': 'Your moves, reviewed' }, items);
   return {
     el: list,
     select: (i) => items.forEach((li, k) => {
       const b = li.firstChild;
-      if (k === i) { b.setAttribute('aria-current', 'true'); li.classList.add('on'); if (list.scrollHeight > list.clientHeight) li.scrollIntoView({ block: 'nearest' }); } else { b.removeAttribute('aria-current'); li.classList.remove('on'); }
+      if (k !== i) { b.removeAttribute('aria-current'); li.classList.remove('on'); return; }
+      b.setAttribute('aria-current', 'true');
+      li.classList.add('on');
+      // Scroll the list only (not the page) to show it.
+      const top = li.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + li.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - (list.clientHeight - li.offsetHeight) / 2;
     }),
   };
 }

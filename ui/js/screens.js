@@ -3,7 +3,7 @@
 import { api, IMPORT_LIMIT } from './api.js';
 import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration, breakdownTable } from './dom.js';
 import { badgeSvg } from './players.js';
-import { eventText, AIDS_LABEL, AIDS_HELP, resumeTurn, replayLabel, accuracyText, reviewSummary, reviewVerdict, reviewWinText, reviewDecisionTitle, whyText, REVIEW_NONE, REVIEW_CLASS, REVIEW_MARK } from './text.js';
+import { eventText, AIDS_LABEL, AIDS_HELP, resumeTurn, replayLabel, accuracyText, reviewSummary, reviewVerdict, reviewWinText, reviewDecisionTitle, whyText, reviewTag, REVIEW_NONE } from './text.js';
 import { Board } from './board.js';
 import { chartSvg, seriesSvg } from './chart.js';
 import { reviews, progressBox, winGraph, moveList, decisionAt, ghostsFor, figureFeature } from './review.js';
@@ -190,26 +190,34 @@ export async function renderMatch(root, app, id) {
   const breakdown = breakdownTable(s.players, (seat) => detail.breakdown[seat], s.winners);
   const types = new Map(app.tileset.types.map((t) => [t.id, t]));
   // The review: the win-chance graph and the move list pick a decision (the board shows it).
-  const pick = (i) => go(review.decisions[i].turn - 1, i);
+  const boardWrap = h('div', { class: 'board-wrap replay-board' }, boardHost);
+  const pick = (i) => {
+    go(review.decisions[i].turn - 1, i);
+    // The board shows the pick: bring it into view if the page is scrolled past it.
+    const r = boardWrap.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) boardWrap.scrollIntoView({ block: 'start' });
+  };
   const graph = review ? winGraph(review, s.turns, pick) : null;
   const moves = review ? moveList(review, pick) : null;
   const verdict = h('div', { class: 'rv-verdict', 'aria-live': 'polite', hidden: !review });
   const reviewCard = review
     ? h('div', { class: 'card review-card' }, h('h3', {}, 'Review of your moves'), h('p', { class: 'rv-summary' }, reviewSummary(review)),
-      h('p', { class: 'rv-help' }, 'Tap the graph or a move to see it on the board: the played move and the best one, as ghosts.'), graph.el, moves.el)
+      h('p', { class: 'rv-help' }, 'Tap a move (or a point of the win-chance graph) to see it on the board: the move played and the best one, as ghosts.'), moves.el)
     : h('div', { class: 'card review-card' }, h('h3', {}, 'Review of your moves'), h('p', {}, REVIEW_NONE), reviewStarter(id, root, app));
   const step = (d) => go(turn + d);
   const icon = (d) => `<svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true"><path d="${d}" fill="currentColor"/></svg>`;
   const btn = (d, aria, fn) => h('button', { class: 'btn', type: 'button', 'aria-label': aria, onclick: fn, html: icon(d) });
   root.append(title,
     h('p', { class: 'subtitle' }, `${formatDate(s.date)} · ${s.turns} turns${s.abbeyMayor ? ' · Abbey & Mayor' : ''}${s.seed != null ? ` · seed ${s.seed}` : ''}`),
-    h('div', { class: 'match-layout' },
-      h('div', { class: 'board-wrap replay-board' }, boardHost),
+    // With a review, the verdict and the win-chance graph sit by the board (grid areas).
+    h('div', { class: `match-layout${review ? ' reviewed' : ''}` },
+      boardWrap,
       h('div', { class: 'match-side' }, scores,
         h('div', { class: 'replay-ctl' },
           btn('M4,4h2.5v12H4ZM16,4v12L7.5,10Z', 'First turn', () => go(0)), btn('M14,4v12L5,10Z', 'Previous turn', () => step(-1)), slider,
           btn('M6,4v12l9,-6Z', 'Next turn', () => step(1)), btn('M13.5,4H16v12h-2.5ZM4,4v12l8.5,-6Z', 'Last turn', () => go(last))), label,
-        verdict, eventsBox)),
+        review ? null : eventsBox),
+      review ? [verdict, h('div', { class: 'rv-graph' }, h('h3', { class: 'rv-graph-title' }, 'Your win chance'), graph.el), eventsBox] : null),
     reviewCard,
     h('div', { class: 'card' }, h('h3', {}, 'Score over the turns'), chartBox),
     h('div', { class: 'card' }, h('h3', {}, 'Final scoring'), h('div', { class: 'table-scroll' }, breakdown)),
@@ -245,10 +253,11 @@ export async function renderMatch(root, app, id) {
     } catch (err) { showError(err, 'Could not show that turn'); }
   }
   function showVerdict(d) {
-    if (!d) { verdict.replaceChildren(h('p', { class: 'rv-none' }, 'No move of yours to review in the next turn.')); return; }
+    verdict.hidden = !d && turn >= s.turns;
+    if (!d) { verdict.replaceChildren(h('p', { class: 'rv-none' }, `No move of yours to review in turn ${turn + 1}.`)); return; }
     const feature = (m) => figureFeature(m, d, detail.events, types);
     verdict.replaceChildren(
-      h('div', { class: 'rv-head' }, h('strong', {}, reviewDecisionTitle(d)), h('span', { class: `rv-tag ${d.class}` }, `${REVIEW_CLASS[d.class] ?? d.class}${REVIEW_MARK[d.class] ? ` ${REVIEW_MARK[d.class]}` : ''}`)),
+      h('div', { class: 'rv-head' }, h('strong', {}, reviewDecisionTitle(d)), h('span', { class: `rv-tag ${d.class}` }, reviewTag(d.class))),
       h('p', { class: 'rv-line' }, reviewVerdict(d, { playedFeature: feature(d.played), bestFeature: feature(d.best) })),
       d.why && d.class !== 'best' ? h('p', { class: 'rv-why' }, whyText(d.why, s.players)) : null,
       h('p', { class: 'rv-win' }, reviewWinText(d)),
@@ -319,7 +328,9 @@ async function accuracyCard(profile) {
   }
   const mean = games.reduce((a, m) => a + m.accuracy, 0) / games.length;
   card.append(h('p', {}, `${games.length === 1 ? '1 reviewed game' : `${games.length} reviewed games`} · average ${accuracyText(mean)} · last ${accuracyText(games.at(-1).accuracy)}`),
-    h('div', { class: 'chart-box', html: seriesSvg(games.map((m) => ({ value: m.accuracy, label: day(m.date) })), { label: `Accuracy of your reviewed games, oldest first: ${games.map((m) => accuracyText(m.accuracy)).join(', ')}`, unit: '%' }) }));
+    h('div', { class: 'chart-box', html: seriesSvg(games.map((m) => ({ value: m.accuracy, label: day(m.date) })), { label: `Accuracy of your reviewed games, oldest first: ${games.map((m) => accuracyText(m.accuracy)).join(', ')}`, unit: '%',
+      // About one unit a pixel, so that the labels stay legible on a phone.
+      width: Math.max(320, Math.min(640, window.innerWidth - 64)) }) }));
   return card;
 }
 

@@ -275,12 +275,13 @@ export function whyText(why, players) {
     default: return 'The search rates it higher for your chance to win.';
   }
 }
-/** The verdict line of a reviewed move: "Mistake (?): you played …; best: …". */
+/** A reviewed move's verdict name with its mark: "Mistake ?". */
+export const reviewTag = (c) => `${REVIEW_CLASS[c] ?? c}${REVIEW_MARK[c] ? ` ${REVIEW_MARK[c]}` : ''}`;
+/** What was played and what was best: "You played V at (0, 2), 0°; best was V at (1, 2), 90°." */
 export function reviewVerdict(d, { playedFeature = null, bestFeature = null } = {}) {
   const played = reviewMoveText(d.played, d.tile, playedFeature);
-  if (d.class === 'best') return `Best: ${played}.`;
-  const mark = REVIEW_MARK[d.class] ? ` (${REVIEW_MARK[d.class]})` : '';
-  return `${REVIEW_CLASS[d.class] ?? d.class}${mark}: you played ${played}; best was ${reviewMoveText(d.best, d.tile, bestFeature)}.`;
+  if (d.class === 'best') return `You played ${played}: the best move.`;
+  return `You played ${played}; best was ${reviewMoveText(d.best, d.tile, bestFeature)}.`;
 }
 /** The win chances of a reviewed move: "Win chance 41% (best 58%)". */
 export const reviewWinText = (d) => (d.class === 'best' ? `Win chance ${percent(d.playedWin)}` : `Win chance ${percent(d.playedWin)} (best ${percent(d.bestWin)})`);
