@@ -121,6 +121,25 @@ export function progressBox(id, { onEnd = null } = {}) {
   return box;
 }
 
+/**
+ * A Review button for match `id` (or the progress, if its review runs now): pressed, it
+ * starts the review and shows its progress; `onDone(slot)` when the review is stored; after
+ * a cancel or a failure the button comes back.
+ */
+export function reviewStarter(id, { label = 'Review', primary = false, onDone = () => {} } = {}) {
+  const slot = h('div', { class: 'review-slot' });
+  const button = () => h('button', { class: `btn ${primary ? 'primary' : 'small'}`, type: 'button', onclick: async () => {
+    show();
+    try { await reviews.start(id); } catch (e) { showError(e, 'Could not review the match'); }
+  } }, label);
+  const show = () => slot.replaceChildren(progressBox(id, { onEnd: (s) => {
+    if (s.state === 'done') onDone(slot);
+    else slot.append(button());
+  } }));
+  if (reviews.running(id)) show(); else slot.append(button());
+  return slot;
+}
+
 // --- The win-chance graph.
 const GRAPH = { width: 640, height: 170, l: 40, r: 12, t: 20, b: 26 };
 /** Each reviewed decision's point on the graph: x by turn (decisions of one turn side by side). */

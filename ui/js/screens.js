@@ -6,7 +6,7 @@ import { badgeSvg } from './players.js';
 import { eventText, AIDS_LABEL, AIDS_HELP, resumeTurn, replayLabel, accuracyText, reviewSummary, reviewVerdict, reviewWinText, reviewDecisionTitle, whyText, reviewTag, REVIEW_NONE } from './text.js';
 import { Board } from './board.js';
 import { chartSvg, seriesSvg } from './chart.js';
-import { reviews, progressBox, winGraph, moveList, decisionAt, ghostsFor, figureFeature } from './review.js';
+import { reviews, reviewStarter, winGraph, moveList, decisionAt, ghostsFor, figureFeature } from './review.js';
 
 const LEVEL_TEXT = { random: 'Random (plays any legal move)', greedy: 'Greedy (best points now)', easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert' };
 
@@ -146,7 +146,8 @@ function matchCard(m, root, app) {
         h('strong', {}, m.players.map((p) => `${p.name} ${p.score}`).join(' · ')),
         h('small', {}, `${formatDate(m.date)} · vs ${m.opponents.map((o) => o.level).join(', ')} · ${m.turns} turns · ${formatDuration(m.durationSecs)}${m.abbeyMayor ? ' · Abbey & Mayor' : ''}`)),
       m.accuracy != null ? h('span', { class: 'accuracy-tag', title: 'The accuracy of your moves, from the review' }, h('small', {}, 'accuracy'), accuracyText(m.accuracy)) : null),
-    m.accuracy == null ? reviewSlot(m, root, app) : null,
+    // A match without a review: Review, then its progress; the list again once it is done.
+    m.accuracy == null ? reviewStarter(m.id, { label: 'Review', onDone: (slot) => { if (slot.isConnected) renderHistory(root, app).catch((e) => showError(e)); } }) : null,
     h('div', { class: 'row' },
       h('button', { class: 'btn small', type: 'button', onclick: async () => {
         try { const r = await api.historyExport(m.id); showNote(`Saved to ${r.path}`); } catch (err) { showError(err, 'Export failed'); }
@@ -155,19 +156,6 @@ function matchCard(m, root, app) {
         if (!(await confirmDialog('Delete this match?', 'It disappears from the history for good.', { confirm: 'Delete', danger: true }))) return;
         try { await api.historyDelete(m.id); await renderHistory(root, app); } catch (err) { showError(err, 'Delete failed'); }
       } }, 'Delete')));
-}
-
-/** A history card's review: the progress of a running review, else a Review button. */
-function reviewSlot(m, root, app) {
-  const slot = h('div', { class: 'review-slot' });
-  const again = (s) => { if (s.state === 'done' && slot.isConnected) renderHistory(root, app).catch((e) => showError(e)); };
-  const show = () => slot.replaceChildren(progressBox(m.id, { onEnd: again }));
-  if (reviews.running(m.id)) { show(); return slot; }
-  slot.append(h('button', { class: 'btn small', type: 'button', onclick: async () => {
-    show();
-    try { await reviews.start(m.id); } catch (e) { showError(e, 'Could not review the match'); }
-  } }, 'Review'));
-  return slot;
 }
 
 // --- Match replay.
@@ -203,7 +191,10 @@ export async function renderMatch(root, app, id) {
   const reviewCard = review
     ? h('div', { class: 'card review-card' }, h('h3', {}, 'Review of your moves'), h('p', { class: 'rv-summary' }, reviewSummary(review)),
       h('p', { class: 'rv-help' }, 'Tap a move (or a point of the win-chance graph) to see it on the board: the move played and the best one, as ghosts.'), moves.el)
-    : h('div', { class: 'card review-card' }, h('h3', {}, 'Review of your moves'), h('p', {}, REVIEW_NONE), reviewStarter(id, root, app));
+    : h('div', { class: 'card review-card' }, h('h3', {}, 'Review of your moves'), h('p', {}, REVIEW_NONE),
+      reviewStarter(id, { label: 'Review this game', primary: true, onDone: (slot) => {
+        if (slot.isConnected && location.hash === `#/match/${encodeURIComponent(id)}`) renderMatch(root, app, id).catch((e) => showError(e));
+      } }));
   const step = (d) => go(turn + d);
   const icon = (d) => `<svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true"><path d="${d}" fill="currentColor"/></svg>`;
   const btn = (d, aria, fn) => h('button', { class: 'btn', type: 'button', 'aria-label': aria, onclick: fn, html: icon(d) });
@@ -264,21 +255,6 @@ export async function renderMatch(root, app, id) {
       d.class !== 'best' ? h('p', { class: 'rv-legend' }, h('span', { class: 'key played' }), 'played ', h('span', { class: 'key best' }), 'best') : null);
   }
   await go(turn);
-}
-
-/** The replay's Review button for a match without a review, then its progress; the replay
- * is shown again with the review when it is done. */
-function reviewStarter(id, root, app) {
-  const slot = h('div', { class: 'review-slot' });
-  const here = () => location.hash === `#/match/${encodeURIComponent(id)}`;
-  const again = (st) => { if (st.state === 'done' && slot.isConnected && here()) renderMatch(root, app, id).catch((e) => showError(e)); };
-  const show = () => slot.replaceChildren(progressBox(id, { onEnd: again }));
-  if (reviews.running(id)) { show(); return slot; }
-  slot.append(h('button', { class: 'btn primary', type: 'button', onclick: async () => {
-    show();
-    try { await reviews.start(id); } catch (e) { showError(e, 'Could not review the match'); }
-  } }, 'Review this game'));
-  return slot;
 }
 
 // --- Profile.
