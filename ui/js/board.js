@@ -218,12 +218,12 @@ export class Board {
   /** A review's ghosts (setPreview with a list): tiles `{id, x, y, rotation, ghost}` and
    * figures `{x, y, ghost, figure: {seat, kind, on, farmer}}`, `ghost` 'played' or 'best'. */
   renderGhosts(list) {
-    const label = (g, y) => `<text class="ghost-label" x="50" y="${y}" text-anchor="middle">${g.ghost === 'best' ? 'best' : 'played'}</text>`;
-    const tiles = list.filter((g) => g.id).map((g) => `<g class="ghost ghost-${g.ghost}" transform="translate(${g.x * TILE} ${g.y * TILE})" data-ghost="${g.ghost}" data-x="${g.x}" data-y="${g.y}">`
-      + `${tileMarkup(this.types.get(g.id), g.rotation ?? 0)}<rect class="ghost-edge" width="100" height="100"/>${label(g, g.ghost === 'best' ? 16 : 94)}</g>`);
+    const label = (g, y) => `<text class="rv-ghost-label" x="50" y="${y}" text-anchor="middle">${g.ghost === 'best' ? 'best' : 'played'}</text>`;
+    const tiles = list.filter((g) => g.id).map((g) => `<g class="rv-ghost rv-ghost-${g.ghost}" transform="translate(${g.x * TILE} ${g.y * TILE})" data-ghost="${g.ghost}" data-x="${g.x}" data-y="${g.y}">`
+      + `${tileMarkup(this.types.get(g.id), g.rotation ?? 0)}<rect class="rv-ghost-edge" width="100" height="100"/>${label(g, g.ghost === 'best' ? 16 : 94)}</g>`);
     const figures = list.filter((g) => g.figure).map((g) => {
       const [px, py] = this.anchor(g.x, g.y, g.figure.on);
-      return `<g class="ghost-figure ghost-${g.ghost}" data-ghost="${g.ghost}"><circle class="ghost-ring" cx="${px}" cy="${py}" r="${22 * this.figureScale}"/>`
+      return `<g class="rv-ghost-figure rv-ghost-${g.ghost}" data-ghost="${g.ghost}"><circle class="rv-ghost-ring" cx="${px}" cy="${py}" r="${22 * this.figureScale}"/>`
         + `${figureSvg(g.figure.seat, g.figure.kind, px, py, { farmer: g.figure.farmer, scale: this.figureScale })}</g>`;
     });
     this.layers.preview.innerHTML = tiles.join('') + figures.join('');
