@@ -259,21 +259,27 @@ export function reviewDecisionTitle(d) {
   return `Turn ${d.turn}, ${what}`;
 }
 const FEATURE_NOUN = { road: 'road', city: 'city', monastery: 'monastery', abbey: 'abbey', field: 'field' };
+const noun = (f) => FEATURE_NOUN[f] ?? f ?? 'feature';
+/** One sentence per `why` id (the review's reason, src-tauri/API.md): `p` its params, `players` name the seats. */
+const WHY = {
+  closes_feature: (p) => `It closes your ${noun(p.feature)} now: +${p.points}.`,
+  weak_mayor: (p) => (p.strength ? `Your mayor would have been worth only ${p.strength} there: its strength is the city's pennants.` : 'Your mayor would have been worth 0 there: the city has no pennants.'),
+  shares_feature: (p, players) => `Your move shares your ${noun(p.feature)} with ${playerName(players, p.with)}: its points would go to you both.`,
+  shares_field: (p, players) => `Your move shares ${playerName(players, p.with)}'s field: its points would go to you both.`,
+  loses_feature: (p, players) => `Your move joins your ${noun(p.feature)} to ${playerName(players, p.to)}'s, who holds it more strongly: you would get nothing from it.`,
+  more_points: (p) => `It scores ${plural(p.points, 'point', 'points')} more now.`,
+  gives_points: (p, players) => `Your move gives ${playerName(players, p.to)} ${plural(p.points, 'point', 'points')} more now.`,
+  keeps_follower: (p) => `It keeps your ${p.figure ?? 'follower'} in hand for a better chance later.`,
+  places_figure: (p) => `It puts your ${p.figure ?? 'follower'} on the ${noun(p.feature)}.`,
+  better_chances: (p) => `Its chances are better: +${percent(p.win ?? 0)} to win${p.points >= 0.5 ? `, ${plural(Math.round(p.points), 'point', 'points')} more expected` : ''}.`,
+};
 /**
  * The one sentence on why the best move is better, in this game's terms, from the review's
- * `why {id, params}`; `players` name the seats. Unknown ids fall back to the win chance.
+ * `why {id, params}`; `players` name the seats. An unknown id gets a general sentence.
  */
 export function whyText(why, players) {
-  const p = why?.params ?? {};
-  switch (why?.id) {
-    case 'closes_feature': return `It closes your ${FEATURE_NOUN[p.feature] ?? p.feature ?? 'feature'} now: +${p.points}.`;
-    case 'shares_field': return `It shares ${playerName(players, p.with)}'s field.`;
-    case 'weak_mayor': return p.strength ? `Your mayor would have been worth only ${p.strength}: its strength is the city's pennants.` : 'Your mayor would have been worth 0: the city has no pennants.';
-    case 'more_points': return `It scores ${plural(p.points, 'point', 'points')} more by the end.`;
-    case 'keeps_follower': return 'It keeps a follower in hand for a better chance later.';
-    case 'better_chances': return `It gives you a better chance to win: +${percent(p.win ?? 0)}.`;
-    default: return 'The search rates it higher for your chance to win.';
-  }
+  const f = WHY[why?.id];
+  return f ? f(why.params ?? {}, players) : 'The search rates it better for your chance to win.';
 }
 /** A reviewed move's verdict name with its mark: "Mistake ?". */
 export const reviewTag = (c) => `${REVIEW_CLASS[c] ?? c}${REVIEW_MARK[c] ? ` ${REVIEW_MARK[c]}` : ''}`;
