@@ -29,8 +29,8 @@ export const reviewApi = {
 const TERMINAL = new Set(['done', 'cancelled', 'failed']);
 class ReviewTracker {
   constructor() {
-    /** The latest ReviewStatus / `review-progress` payload, or null. */
-    this.status = null;
+    /** The latest ReviewStatus / `review-progress` payload of each match reviewed. */
+    this.byId = new Map();
     this.handlers = new Set();
     this.listening = null;
   }
@@ -45,36 +45,43 @@ class ReviewTracker {
   /** Takes a status in: an answer may come after events already told more (a higher `done`,
    * or the end), and is then older news. */
   update(s) {
-    if (!s) return;
-    const cur = this.status;
-    if (cur && cur.id === s.id && s.state === 'running' && (TERMINAL.has(cur.state) || cur.done > s.done)) return;
-    this.status = { ...s };
-    for (const fn of [...this.handlers]) fn(this.status);
+    if (!s?.id) return;
+    const cur = this.byId.get(s.id);
+    if (cur && s.state === 'running' && !s.fresh && (TERMINAL.has(cur.state) || cur.done > s.done)) return;
+    const next = { ...s };
+    delete next.fresh;
+    this.byId.set(s.id, next);
+    for (const fn of [...this.handlers]) fn(next);
   }
 
-  /** Whether match `id` is being reviewed now. */
-  running(id) { return this.status?.id === id && this.status.state === 'running'; }
+  /** The latest status of the review of match `id`, or null. */
+  status(id) { return this.byId.get(id) ?? null; }
 
-  /** Starts (or finds stored) the review of `id`; resolves to its ReviewStatus. */
+  /** Whether match `id` is being reviewed now. */
+  running(id) { return this.byId.get(id)?.state === 'running'; }
+
+  /** Starts (or finds stored) the review of `id`; resolves to its ReviewStatus. A review of
+   * `id` already running goes on (starting it again would cancel it). */
   async start(id) {
     await this.listen();
+    if (this.running(id)) return this.status(id);
+    // Any other review is cancelled by the app: it says so with a `cancelled` event.
     this.update({ id, state: 'running', done: 0, total: 0, fresh: true });
     try {
       const s = await reviewApi.start(id);
       this.update(s);
-      return s;
+      return this.status(id);
     } catch (e) {
       this.update({ id, state: 'failed', done: 0, total: 0, error: { code: e.code, message: e.message } });
       throw e;
     }
   }
 
-  /** Stops the running review; nothing is stored. */
-  async cancel() {
-    const id = this.status?.id;
+  /** Stops the running review of `id`; nothing is stored. */
+  async cancel(id) {
     await reviewApi.cancel();
     // The app's `cancelled` event follows; say it at once too.
-    if (id && this.running(id)) this.update({ ...this.status, state: 'cancelled' });
+    if (this.running(id)) this.update({ ...this.status(id), state: 'cancelled' });
   }
 
   /** Asks the app for a review running since before the window loaded. */
@@ -100,7 +107,7 @@ export function progressBox(id, { onEnd = null } = {}) {
   const text = h('span', { class: 'review-progress-text', role: 'status' });
   const cancel = h('button', { class: 'btn small', type: 'button', onclick: async () => {
     cancel.disabled = true;
-    try { await reviews.cancel(); } catch (e) { showError(e, 'Could not cancel the review'); cancel.disabled = false; }
+    try { await reviews.cancel(id); } catch (e) { showError(e, 'Could not cancel the review'); cancel.disabled = false; }
   } }, 'Cancel review');
   const box = h('div', { class: 'review-progress', 'data-match': id }, h('div', { class: 'review-progress-row' }, text, cancel), bar);
   let ended = false;
@@ -116,7 +123,7 @@ export function progressBox(id, { onEnd = null } = {}) {
   };
   const off = reviews.subscribe(draw);
   // A review of this match that ended before is old news: this box is for a new one.
-  draw(reviews.running(id) ? reviews.status : { id, state: 'running', done: 0, total: 0 });
+  draw(reviews.running(id) ? reviews.status(id) : { id, state: 'running', done: 0, total: 0 });
   requestAnimationFrame(() => { box.dataset.shown = '1'; });
   return box;
 }
