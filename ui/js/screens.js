@@ -182,8 +182,11 @@ export async function renderMatch(root, app, id) {
   const pick = (i) => {
     go(review.decisions[i].turn - 1, i);
     // The board shows the pick: bring it into view if the page is scrolled past it.
+    // (The screen scrolls, not the page: scrollIntoView would scroll the body too.)
+    const main = boardWrap.closest('main');
     const r = boardWrap.getBoundingClientRect();
-    if (r.top < 0 || r.bottom > window.innerHeight) boardWrap.scrollIntoView({ block: 'start' });
+    const top = main?.getBoundingClientRect().top ?? 0;
+    if (main && (r.top < top || r.bottom > window.innerHeight)) main.scrollTop += r.top - top - 8;
   };
   const graph = review ? winGraph(review, s.turns, pick) : null;
   const moves = review ? moveList(review, pick) : null;
