@@ -17,6 +17,7 @@ use crate::api::{
     MatchList, MatchSummary, NewGame, Odds, OpponentConfig, Profile, ProfileList, ResumeInfo,
     ScoreEvent, Settings, SetupOpponent, TileSet,
 };
+use crate::review::Reviews;
 use crate::session::{Session, ai_choose, parse_level};
 use crate::view::{
     ViewContext, game_view as build_view, odds, score_event, tile_set, turns_completed,
@@ -43,6 +44,8 @@ pub struct AppState {
     /// [`run`]: crate::run
     pub export_dir: PathBuf,
     session: Mutex<Option<Session>>,
+    /// The running post-game review ([`crate::review`]).
+    pub(crate) reviews: Reviews,
 }
 
 impl AppState {
@@ -56,6 +59,7 @@ impl AppState {
             export_dir: storage.root().join("exports"),
             storage,
             session: Mutex::new(None),
+            reviews: Reviews::default(),
         })
     }
 
@@ -496,15 +500,18 @@ pub async fn history_list(
     })
 }
 
-/// `history_get`: a match with its record, timeline, breakdown and events.
+/// `history_get`: a match with its record, timeline, breakdown, events and review (a stored
+/// review that does not read is set aside by the storage and reported in its problems).
 #[tauri::command]
 pub async fn history_get(
     state: State<'_, AppState>,
     id: Arg<String>,
 ) -> Result<MatchDetail, ApiError> {
-    let (m, game, replayed) = state.storage.load_match(&id.0)?;
+    let (mut m, game, replayed) = state.storage.load_match(&id.0)?;
+    let review = state.storage.review_of(&id.0, &mut m);
     let events = game.events().iter().map(score_event).collect();
     Ok(MatchDetail {
+        review,
         summary: m.meta,
         record: m.record,
         timeline: replayed.timeline,

@@ -2,11 +2,13 @@
 //!
 //! `main.rs` only calls [`run`]; [`builder`] wires the commands and is shared with the
 //! tests, which run every command through Tauri's mock runtime on a temporary data folder.
-//! Modules: [`api`] (the UI's JSON shapes), [`commands`], [`session`] (the game in progress,
-//! plain Rust), [`view`] (positions as the UI sees them).
+//! Modules: [`api`] (the UI's JSON shapes), [`commands`], [`review`] (the post-game review's
+//! commands and worker), [`session`] (the game in progress, plain Rust), [`view`] (positions
+//! as the UI sees them).
 
 pub mod api;
 pub mod commands;
+pub mod review;
 pub mod session;
 pub mod view;
 
@@ -42,6 +44,9 @@ pub fn builder<R: Runtime>(b: Builder<R>) -> Builder<R> {
         commands::history_delete,
         commands::history_export,
         commands::history_import,
+        review::review_start,
+        review::review_cancel,
+        review::review_status,
     ])
 }
 

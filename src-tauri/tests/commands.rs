@@ -1039,3 +1039,249 @@ fn the_turn_in_progress_is_turn_plus_one_throughout_the_turn() {
     let list = a.ok("history_list", json!({"profileId": null}));
     assert_eq!(list["matches"][0]["turns"], view["turn"]);
 }
+
+/// A finished two-player game (the human at seat 0, Abbey & Mayor) played by a fixed rule,
+/// as a record's JSON.
+fn finished_record(seed: u64) -> String {
+    use carcassonne_engine::{Game, PlayerKind, Record, RecordPlayer, Setup};
+    let mut game = Game::new(&Setup {
+        players: 2,
+        abbey_mayor: true,
+        seed,
+    })
+    .unwrap();
+    let mut k = seed;
+    while !game.is_over() {
+        let moves = game.legal_moves();
+        k = k
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        game.play(moves[(k >> 33) as usize % moves.len()]).unwrap();
+    }
+    let player = |name: &str, kind, level: Option<&str>| RecordPlayer {
+        name: name.into(),
+        kind,
+        level: level.map(Into::into),
+    };
+    Record::from_game(
+        &game,
+        vec![
+            player("Ada", PlayerKind::Human, None),
+            player("Bot", PlayerKind::Ai, Some("random")),
+        ],
+    )
+    .to_json()
+}
+
+/// The `review-progress` events, as they come.
+fn review_events(a: &App) -> std::sync::mpsc::Receiver<Value> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    a.app.listen_any("review-progress", move |e| {
+        let _ = tx.send(serde_json::from_str::<Value>(e.payload()).unwrap());
+    });
+    rx
+}
+
+/// The events up to the end of a review (`done`, `cancelled` or `failed`): waits for that
+/// event, not for a time (the timeout only ends a test that would hang).
+fn until_end(rx: &std::sync::mpsc::Receiver<Value>) -> Vec<Value> {
+    let mut out = Vec::new();
+    loop {
+        let e = rx
+            .recv_timeout(std::time::Duration::from_secs(600))
+            .expect("the review ends");
+        let end = e["state"] != "running";
+        out.push(e);
+        if end {
+            return out;
+        }
+    }
+}
+
+#[test]
+fn a_review_runs_reports_progress_and_is_stored_with_its_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let rx = review_events(&a);
+    let id = a.ok("history_import", json!({"json": finished_record(3)}))["id"].clone();
+    assert_eq!(
+        a.ok("history_get", json!({"id": id}))["review"],
+        Value::Null
+    );
+    assert_eq!(
+        a.ok("history_list", json!({}))["matches"][0]["accuracy"],
+        Value::Null
+    );
+
+    let started = a.ok("review_start", json!({"id": id, "iterations": 8}));
+    assert_eq!(started["id"], id);
+    assert_eq!(started["state"], "running");
+    assert_eq!(started["done"], 0);
+    let total = started["total"].as_u64().unwrap();
+    assert!(total > 20, "{started}");
+    let events = until_end(&rx);
+    assert_eq!(events.len() as u64, total + 1);
+    for (i, e) in events[..total as usize].iter().enumerate() {
+        assert_eq!(
+            e,
+            &json!({"id": id, "done": i + 1, "total": total, "state": "running"})
+        );
+    }
+    assert_eq!(
+        events[total as usize],
+        json!({"id": id, "done": total, "total": total, "state": "done"})
+    );
+    assert_eq!(a.ok("review_status", json!({})), Value::Null);
+
+    let detail = a.ok("history_get", json!({"id": id}));
+    let review = &detail["review"];
+    assert_eq!(review["player"], 0);
+    assert_eq!(review["iterations"], 8);
+    let decisions = review["decisions"].as_array().unwrap();
+    assert_eq!(decisions.len() as u64, total);
+    let counts = &review["counts"];
+    let counted: u64 = ["best", "good", "inaccuracy", "mistake", "blunder"]
+        .iter()
+        .map(|c| counts[c].as_u64().unwrap())
+        .sum();
+    assert_eq!(counted, total);
+    for d in decisions {
+        for key in [
+            "turn",
+            "index",
+            "decision",
+            "played",
+            "best",
+            "playedWin",
+            "bestWin",
+            "playedMargin",
+            "bestMargin",
+            "winLoss",
+            "pointLoss",
+            "severity",
+            "class",
+            "accuracy",
+        ] {
+            assert!(d.get(key).is_some(), "{key} in {d}");
+        }
+        // A reason exactly when the played move is not the best.
+        assert_eq!(d["why"].is_null(), d["played"] == d["best"], "{d}");
+        if !d["why"].is_null() {
+            assert!(d["why"]["id"].is_string() && d["why"]["params"].is_object());
+        }
+    }
+    let accuracy = review["accuracy"].as_f64().unwrap();
+    assert_eq!(detail["summary"]["accuracy"].as_f64(), Some(accuracy));
+    assert_eq!(
+        a.ok("history_list", json!({}))["matches"][0]["accuracy"].as_f64(),
+        Some(accuracy)
+    );
+
+    // Asked again: done at once, nothing runs, no event.
+    let again = a.ok("review_start", json!({"id": id, "iterations": 8}));
+    assert_eq!(
+        again,
+        json!({"id": id, "state": "done", "done": total, "total": total})
+    );
+    assert_eq!(a.ok("review_status", json!({})), Value::Null);
+    assert!(rx.try_recv().is_err());
+
+    // The stored review survives a restart.
+    close(a);
+    let b = app(dir.path());
+    assert_eq!(b.ok("history_get", json!({"id": id}))["review"], *review);
+}
+
+#[test]
+fn a_cancelled_or_replaced_review_stores_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let rx = review_events(&a);
+    let one = a.ok("history_import", json!({"json": finished_record(4)}))["id"].clone();
+    let two = a.ok("history_import", json!({"json": finished_record(5)}))["id"].clone();
+    let slow = json!({"id": one, "iterations": 100_000});
+
+    let started = a.ok("review_start", slow.clone());
+    let status = a.ok("review_status", json!({}));
+    assert_eq!(status["id"], one);
+    assert_eq!(status["state"], "running");
+    assert_eq!(status["total"], started["total"]);
+    // Starting the match being reviewed again changes nothing.
+    assert_eq!(a.ok("review_start", slow.clone())["state"], "running");
+    assert_eq!(a.ok("review_cancel", json!({})), Value::Null);
+    assert_eq!(a.ok("review_status", json!({})), Value::Null);
+    let end = until_end(&rx);
+    assert_eq!(end.last().unwrap()["state"], "cancelled");
+    assert_eq!(end.last().unwrap()["id"], one);
+    assert_eq!(
+        a.ok("history_get", json!({"id": one}))["review"],
+        Value::Null
+    );
+    // Cancelling when nothing runs is no error.
+    assert_eq!(a.ok("review_cancel", json!({})), Value::Null);
+
+    // Another review replaces a running one, which stores nothing.
+    a.ok("review_start", slow);
+    a.ok("review_start", json!({"id": two, "iterations": 4}));
+    let mut ends = Vec::new();
+    while ends.len() < 2 {
+        ends.extend(
+            until_end(&rx)
+                .into_iter()
+                .filter(|e| e["state"] != "running"),
+        );
+    }
+    ends.sort_by_key(|e| e["state"].as_str().unwrap().to_string());
+    assert_eq!(
+        (&ends[0]["id"], &ends[0]["state"]),
+        (&one, &json!("cancelled"))
+    );
+    assert_eq!((&ends[1]["id"], &ends[1]["state"]), (&two, &json!("done")));
+    let list = a.ok("history_list", json!({}))["matches"].clone();
+    let accuracy = |id: &Value| {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["id"] == *id)
+            .unwrap()["accuracy"]
+            .clone()
+    };
+    assert_eq!(accuracy(&one), Value::Null);
+    assert!(accuracy(&two).is_number());
+    assert_eq!(
+        a.ok("history_get", json!({"id": one}))["review"],
+        Value::Null
+    );
+}
+
+#[test]
+fn reviews_of_unknown_or_unfinished_matches_and_bad_budgets_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let resigned = resigned_match(&a);
+    let finished = a.ok("history_import", json!({"json": finished_record(6)}))["id"].clone();
+    assert_eq!(
+        a.code("review_start", json!({"id": "g-nothing"})),
+        "review/not_found"
+    );
+    assert_eq!(
+        a.code("review_start", json!({"id": "../../etc"})),
+        "review/not_found"
+    );
+    assert_eq!(
+        a.code("review_start", json!({"id": resigned})),
+        "review/not_finished"
+    );
+    for n in [json!(0), json!(100_001)] {
+        assert_eq!(
+            a.code("review_start", json!({"id": finished, "iterations": n})),
+            "review/bad_iterations"
+        );
+    }
+    assert_eq!(
+        a.code("review_start", json!({"id": finished, "iterations": -1})),
+        "args/invalid"
+    );
+    assert_eq!(a.code("review_start", json!({})), "args/invalid");
+    assert_eq!(a.ok("review_status", json!({})), Value::Null);
+}

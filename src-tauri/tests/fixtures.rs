@@ -1,7 +1,9 @@
 //! The UI tests' fixtures (`tests/fixtures/` at the repository root), written from the real
 //! commands through Tauri's mock runtime on a temporary data folder: the tile set, sample
 //! views of every kind of decision, and recorded games ("transcripts": every command the UI
-//! makes, its exact result and the `ai-progress` events it emitted).
+//! makes, its exact result and the `ai-progress` and `review-progress` events it emitted; a
+//! review's events, which come after `review_start` returns, are waited for and recorded
+//! with that call).
 //!
 //! The test regenerates everything and fails when the files differ, so the UI tests' double
 //! (tests/ui/support/double.js) can never drift from the app. `FIXTURES_BLESS=1 cargo test
@@ -12,7 +14,7 @@
 //! (normalised) time are ordered by their stable ids, as the app orders ties.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 
 use carcassonne_app_lib::{AppState, builder};
 use serde_json::{Value, json};
@@ -38,6 +40,8 @@ struct Recorder {
     _app: tauri::App<MockRuntime>,
     webview: WebviewWindow<MockRuntime>,
     events: Arc<Mutex<Vec<Value>>>,
+    /// The `review-progress` events, and a signal for each one.
+    reviews: Arc<(Mutex<Vec<Value>>, Condvar)>,
     dir: tempfile::TempDir,
     steps: Vec<Value>,
 }
@@ -58,18 +62,40 @@ impl Recorder {
             let p: Value = serde_json::from_str(e.payload()).unwrap();
             sink.lock().unwrap().push(p);
         });
+        let reviews = Arc::new((Mutex::new(Vec::new()), Condvar::new()));
+        let sink = reviews.clone();
+        app.listen_any("review-progress", move |e| {
+            let p: Value = serde_json::from_str(e.payload()).unwrap();
+            sink.0.lock().unwrap().push(p);
+            sink.1.notify_all();
+        });
         Recorder {
             _app: app,
             webview,
             events,
+            reviews,
             dir,
             steps: Vec::new(),
         }
     }
 
-    /// One command as the UI calls it; recorded with its result and the events it emitted.
+    /// The `review-progress` events since the last call. After a `review_start` that started
+    /// a review, the worker reports after the call returns: this waits for its last event
+    /// (`done`, `cancelled` or `failed`), so that all of them belong to that call.
+    fn review_events(&self, started: bool) -> Vec<Value> {
+        let (events, signal) = &*self.reviews;
+        let mut events = events.lock().unwrap();
+        while started && !events.iter().any(|e| e["state"] != "running") {
+            events = signal.wait(events).unwrap();
+        }
+        std::mem::take(&mut *events)
+    }
+
+    /// One command as the UI calls it; recorded with its result and the events it emitted
+    /// (for a review started, every event of the review, up to its end).
     fn call(&mut self, cmd: &str, args: Value) -> Result<Value, Value> {
         self.events.lock().unwrap().clear();
+        self.review_events(false);
         let result = get_ipc_response(
             &self.webview,
             tauri::webview::InvokeRequest {
@@ -83,7 +109,10 @@ impl Recorder {
             },
         )
         .map(|b| b.deserialize::<Value>().unwrap());
-        let events = std::mem::take(&mut *self.events.lock().unwrap());
+        let started =
+            cmd == "review_start" && result.as_ref().is_ok_and(|v| v["state"] == "running");
+        let mut events = std::mem::take(&mut *self.events.lock().unwrap());
+        events.extend(self.review_events(started));
         let mut step = json!({"cmd": cmd, "args": args});
         match &result {
             Ok(v) => step["ok"] = v.clone(),
@@ -489,6 +518,48 @@ fn record_odds(r: &mut Recorder, view: &Value) {
     }
 }
 
+/// The first-pass iterations of the recorded review: small, so the test stays fast.
+const REVIEW_ITERATIONS: u64 = 40;
+
+/// The base game played to its end (its moves are not part of the transcript), then its
+/// review from the history: the list and the match without a review, `review_start` with its
+/// progress events up to `done`, the match with its review, the list with the accuracy,
+/// `review_start` again (done at once), `review_status`, `review_cancel` with nothing
+/// running, and the errors of an unknown match and a bad budget.
+fn review_game() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    let view = r.ok(
+        "game_new",
+        new_game_args(&ada, &[BASE_LEVEL], false, BASE_SEED),
+    );
+    let end = play_to_end(&mut r, view, &mut Policy::default());
+    r.steps.retain(|s| s["cmd"] == "profile_create");
+    let id = end["result"]["matchId"].clone();
+    r.ok("app_info", json!({}));
+    r.ok("history_list", json!({"profileId": ada["id"]}));
+    r.ok("history_get", json!({"id": id}));
+    r.ok("review_status", json!({}));
+    let args = json!({"id": id, "iterations": REVIEW_ITERATIONS});
+    let started = r.ok("review_start", args.clone());
+    assert_eq!(started["state"], "running");
+    let last = r.steps.last().unwrap()["events"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(last.last().unwrap()["state"], "done", "{last:?}");
+    r.ok("review_status", json!({}));
+    let detail = r.ok("history_get", json!({"id": id}));
+    assert!(detail["review"]["decisions"].is_array());
+    r.ok("history_list", json!({"profileId": ada["id"]}));
+    assert_eq!(r.ok("review_start", args)["state"], "done");
+    r.ok("review_cancel", json!({}));
+    r.call("review_start", json!({"id": "g-none"})).unwrap_err();
+    r.call("review_start", json!({"id": id, "iterations": 0}))
+        .unwrap_err();
+    let n = names(&ada, &[(&id, "g-review")]);
+    finish(r, &n)
+}
+
 /// The Abbey & Mayor game saved at a figure decision, some 20 tiles in, where the mayor may
 /// go on a city without pennants, after the app was started again: the resume, then no figure.
 fn resume_mayor() -> Vec<Value> {
@@ -701,6 +772,7 @@ fn fixtures_are_the_real_commands_answers() {
         ("resigned", resigned_game()),
         ("resume-mayor", resume_mayor()),
         ("setup", setup_game()),
+        ("review", review_game()),
     ] {
         files.push((format!("transcripts/{name}.jsonl"), lines(&steps)));
     }

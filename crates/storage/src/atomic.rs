@@ -51,9 +51,9 @@ fn sync_dir(dir: &Path) {
     }
 }
 
-/// Moves `path` aside to `<name>.corrupt-<timestamp>` (with `-2`, `-3`… if that exists) and
-/// returns the new path.
-pub(crate) fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
+/// A free name for setting `path` aside: `<name>.corrupt-<timestamp>` (with `-2`, `-3`… if
+/// that exists).
+fn aside_name(path: &Path) -> PathBuf {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -66,8 +66,24 @@ pub(crate) fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
         target = dir.join(format!("{name}.corrupt-{stamp}-{n}"));
         n += 1;
     }
+    target
+}
+
+/// Moves `path` aside to `<name>.corrupt-<timestamp>` (with `-2`, `-3`… if that exists) and
+/// returns the new path.
+pub(crate) fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
+    let target = aside_name(path);
     fs::rename(path, &target)?;
-    sync_dir(dir);
+    sync_dir(path.parent().unwrap_or(Path::new(".")));
+    Ok(target)
+}
+
+/// Copies `path` aside to `<name>.corrupt-<timestamp>` (as [`set_aside`] names it), leaving
+/// it in place, and returns the copy's path.
+pub(crate) fn copy_aside(path: &Path) -> std::io::Result<PathBuf> {
+    let bytes = fs::read(path)?;
+    let target = aside_name(path);
+    write_atomic(&target, &bytes)?;
     Ok(target)
 }
 

@@ -10,7 +10,9 @@
 //! <data dir>/**/<name>.corrupt-<UTC time>  an unreadable file, set aside
 //! ```
 //!
-//! **Files.** Every file carries `"schema": 1` ([`SCHEMA`]). Every write is atomic (a
+//! **Files.** Every file carries `"schema": 1` ([`SCHEMA`]), except a match file with a
+//! review, which carries `"schema": 2` ([`MATCH_SCHEMA`]; match files of schema 1 still
+//! read, without a review). Every write is atomic (a
 //! temporary `<name>.tmp-<pid>-<n>` flushed to disk, renamed over the old file, then the
 //! folder flushed), so a crash leaves the old or the new file, never half of one; temporary
 //! files are never read as data and are removed when the folder is next opened for writing.
@@ -68,8 +70,12 @@ pub use matches::{MatchMeta, MatchPlayer, Opponent, Replayed};
 pub use profile::{GameOutcome, LevelStats, Profile, Rating, Stats};
 pub use settings::{LastSetup, Settings, SetupOpponent};
 
-/// The schema version written into every file.
+/// The schema version written into every file but a reviewed match file.
 pub const SCHEMA: u32 = 1;
+/// The schema version of a match file that carries a review ([`MatchFile::review`]). Match
+/// files of schema 1 (without a review) still read; a match file without a review is still
+/// written as schema 1, so older versions of the app keep listing it.
+pub const MATCH_SCHEMA: u32 = 2;
 /// The app's bundle identifier: the name of its data folder on every platform.
 pub const IDENTIFIER: &str = "org.carcassonne.game";
 
@@ -144,8 +150,8 @@ pub enum StorageError {
     /// A file was written by a newer version of the app: it is left as it is and this
     /// version does not overwrite or remove it.
     #[error(
-        "{file} was written by a newer version of the app (schema {schema}; this version \
-         reads schema {SCHEMA}); it is kept as it is and this version does not change it"
+        "{file} was written by a newer version of the app (schema {schema}, newer than this \
+         version reads); it is kept as it is and this version does not change it"
     )]
     Newer {
         /// The file, relative to the data folder.
@@ -207,13 +213,19 @@ pub struct Profiles {
     pub profiles: Vec<Profile>,
 }
 
-/// A match file: metadata and the record.
+/// A match file: metadata, the record and, once the match was reviewed, its review.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchFile {
     /// What the history lists.
     pub meta: MatchMeta,
     /// The game record.
     pub record: Record,
+    /// The post-game review, as JSON (the storage does not know its shape: the app stores
+    /// the AI crate's review with [`Storage::save_review`] and reads it back with
+    /// [`Storage::review_of`], which sets a review that does not parse aside). `None` for
+    /// a match not reviewed, and for every file of schema 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<serde_json::Value>,
 }
 
 /// A match file as the history reads it: the metadata, the record only checked to be there
@@ -239,6 +251,34 @@ struct Versioned<T> {
 struct Header {
     schema: Option<serde_json::Value>,
 }
+
+/// A kind of file: the largest size read and the newest schema this version reads.
+#[derive(Clone, Copy)]
+struct Kind {
+    limit: u64,
+    max_schema: u32,
+}
+
+/// `profiles.json`.
+const PROFILES: Kind = Kind {
+    limit: MAX_PROFILES_BYTES,
+    max_schema: SCHEMA,
+};
+/// `matches/<id>.json`.
+const MATCH: Kind = Kind {
+    limit: MAX_MATCH_BYTES,
+    max_schema: MATCH_SCHEMA,
+};
+/// `current.json`.
+const CURRENT: Kind = Kind {
+    limit: MAX_CURRENT_BYTES,
+    max_schema: SCHEMA,
+};
+/// `settings.json`.
+const SETTINGS: Kind = Kind {
+    limit: MAX_SETTINGS_BYTES,
+    max_schema: SCHEMA,
+};
 
 /// Why a file could not be read.
 enum Fault {
@@ -317,9 +357,9 @@ fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, Fault> {
     Ok(bytes)
 }
 
-/// Checks a file's `schema`: [`SCHEMA`] is read, a greater whole number is a newer version's
-/// file, anything else (missing, smaller, not a whole number) is corrupt.
-fn check_schema(bytes: &[u8]) -> Result<(), Fault> {
+/// Checks a file's `schema`: 1 to `max` is read, a greater whole number is a newer version's
+/// file, anything else (missing, 0, not a whole number) is corrupt.
+fn check_schema(bytes: &[u8], max: u32) -> Result<(), Fault> {
     let header: Header = serde_json::from_slice(bytes).map_err(|e| {
         Fault::Bad(if e.is_data() {
             format!("not a JSON object: {e}")
@@ -331,10 +371,10 @@ fn check_schema(bytes: &[u8]) -> Result<(), Fault> {
     match header.schema {
         None => Err(Fault::Bad("no schema version".into())),
         Some(serde_json::Value::Number(n)) => match n.as_u64() {
-            Some(s) if s == u64::from(SCHEMA) => Ok(()),
-            Some(s) if s > u64::from(SCHEMA) => Err(Fault::Newer(s)),
+            Some(s) if (1..=u64::from(max)).contains(&s) => Ok(()),
+            Some(s) if s > u64::from(max) => Err(Fault::Newer(s)),
             Some(s) => Err(Fault::Bad(format!(
-                "schema {s}, which no version of the app wrote (this one reads {SCHEMA})"
+                "schema {s}, which no version of the app wrote (this one reads 1 to {max})"
             ))),
             None => Err(whole(n.to_string())),
         },
@@ -344,9 +384,9 @@ fn check_schema(bytes: &[u8]) -> Result<(), Fault> {
 }
 
 /// Reads, checks and parses a versioned JSON file.
-fn parse_file<T: DeserializeOwned>(path: &Path, limit: u64) -> Result<T, Fault> {
-    let bytes = read_bytes(path, limit)?;
-    check_schema(&bytes)?;
+fn parse_file<T: DeserializeOwned>(path: &Path, kind: Kind) -> Result<T, Fault> {
+    let bytes = read_bytes(path, kind.limit)?;
+    check_schema(&bytes, kind.max_schema)?;
     serde_json::from_slice(&bytes).map_err(|e| Fault::Bad(format!("unexpected content: {e}")))
 }
 
@@ -384,6 +424,8 @@ pub struct Storage {
     current_lock: Mutex<()>,
     /// Held across every read-modify-write of `settings.json`.
     settings_lock: Mutex<()>,
+    /// Held across every change of a match file that exists (its review, its removal).
+    matches_lock: Mutex<()>,
 }
 
 impl Storage {
@@ -424,6 +466,7 @@ impl Storage {
             profiles_lock: Mutex::new(()),
             current_lock: Mutex::new(()),
             settings_lock: Mutex::new(()),
+            matches_lock: Mutex::new(()),
         })
     }
 
@@ -451,6 +494,7 @@ impl Storage {
             profiles_lock: Mutex::new(()),
             current_lock: Mutex::new(()),
             settings_lock: Mutex::new(()),
+            matches_lock: Mutex::new(()),
         })
     }
 
@@ -519,13 +563,14 @@ impl Storage {
         StorageError::Corrupt(self.set_aside(path, reason))
     }
 
-    fn newer(&self, path: &Path, schema: u64) -> StorageError {
+    fn newer(&self, path: &Path, schema: u64, kind: Kind) -> StorageError {
+        let max = kind.max_schema;
         self.report(Problem {
             file: self.rel(path),
             moved_to: None,
             reason: format!(
                 "written by a newer version of the app (schema {schema}; this version reads \
-                 schema {SCHEMA}), so it is kept as it is and not changed"
+                 schema {max} at most), so it is kept as it is and not changed"
             ),
         });
         StorageError::Newer {
@@ -539,32 +584,43 @@ impl Storage {
     fn read<T: DeserializeOwned>(
         &self,
         path: &Path,
-        limit: u64,
+        kind: Kind,
     ) -> Result<Option<T>, StorageError> {
-        match parse_file(path, limit) {
+        match parse_file(path, kind) {
             Ok(v) => Ok(Some(v)),
             Err(Fault::Missing) => Ok(None),
             Err(Fault::Bad(reason)) => Err(self.corrupt(path, reason)),
-            Err(Fault::Newer(schema)) => Err(self.newer(path, schema)),
+            Err(Fault::Newer(schema)) => Err(self.newer(path, schema, kind)),
         }
     }
 
     /// Refuses to replace or remove a file written by a newer version of the app.
-    fn refuse_newer(&self, path: &Path, limit: u64) -> Result<(), StorageError> {
-        match read_bytes(path, limit).and_then(|b| check_schema(&b)) {
-            Err(Fault::Newer(schema)) => Err(self.newer(path, schema)),
+    fn refuse_newer(&self, path: &Path, kind: Kind) -> Result<(), StorageError> {
+        match read_bytes(path, kind.limit).and_then(|b| check_schema(&b, kind.max_schema)) {
+            Err(Fault::Newer(schema)) => Err(self.newer(path, schema, kind)),
             _ => Ok(()),
         }
     }
 
-    fn write<T: Serialize>(&self, path: &Path, data: &T, limit: u64) -> Result<(), StorageError> {
+    /// Writes `data` as schema [`SCHEMA`].
+    fn write<T: Serialize>(&self, path: &Path, data: &T, kind: Kind) -> Result<(), StorageError> {
+        self.write_as(path, data, kind, SCHEMA)
+    }
+
+    /// Writes `data` as schema `schema` (at most `kind.max_schema`), atomically, unless the
+    /// file there was written by a newer version.
+    fn write_as<T: Serialize>(
+        &self,
+        path: &Path,
+        data: &T,
+        kind: Kind,
+        schema: u32,
+    ) -> Result<(), StorageError> {
+        let limit = kind.limit;
         self.writable()?;
-        self.refuse_newer(path, limit)?;
-        let json = serde_json::to_vec_pretty(&Versioned {
-            schema: SCHEMA,
-            data,
-        })
-        .map_err(|e| io_err(path, e))?;
+        self.refuse_newer(path, kind)?;
+        let json =
+            serde_json::to_vec_pretty(&Versioned { schema, data }).map_err(|e| io_err(path, e))?;
         if json.len() as u64 > limit {
             return Err(io_err(
                 path,
@@ -595,7 +651,7 @@ impl Storage {
 
     /// [`Storage::profiles`], with `profiles_lock` held by the caller.
     fn read_profiles(&self) -> Result<Profiles, StorageError> {
-        match self.read(&self.profiles_path(), MAX_PROFILES_BYTES) {
+        match self.read(&self.profiles_path(), PROFILES) {
             Ok(p) => Ok(p.unwrap_or_default()),
             Err(StorageError::Corrupt(_) | StorageError::Newer { .. }) => Ok(Profiles::default()),
             Err(e) => Err(e),
@@ -612,11 +668,11 @@ impl Storage {
         self.writable()?;
         let _guard = lock(&self.profiles_lock);
         // Refused before anything else, so that every edit says why.
-        self.refuse_newer(&self.profiles_path(), MAX_PROFILES_BYTES)?;
+        self.refuse_newer(&self.profiles_path(), PROFILES)?;
         let mut p = self.read_profiles()?;
         let (out, changed) = change(&mut p)?;
         if changed {
-            self.write(&self.profiles_path(), &p, MAX_PROFILES_BYTES)?;
+            self.write(&self.profiles_path(), &p, PROFILES)?;
         }
         Ok(out)
     }
@@ -796,7 +852,7 @@ impl Storage {
                 continue;
             }
             // Failures are recorded as problems; the listing goes on.
-            if let Ok(Some(m)) = self.read::<ListedMatch>(&path, MAX_MATCH_BYTES) {
+            if let Ok(Some(m)) = self.read::<ListedMatch>(&path, MATCH) {
                 let mut meta = m.meta;
                 self.check_inner_id(&path, id, &mut meta);
                 out.push(meta);
@@ -815,7 +871,7 @@ impl Storage {
     pub fn load_match(&self, id: &str) -> Result<(MatchFile, Game, Replayed), StorageError> {
         let path = self.match_path(id)?;
         let mut m: MatchFile = self
-            .read(&path, MAX_MATCH_BYTES)?
+            .read(&path, MATCH)?
             .ok_or_else(|| StorageError::MatchNotFound(id.into()))?;
         self.check_inner_id(&path, id, &mut m.meta);
         match matches::replay(&m.record) {
@@ -832,7 +888,8 @@ impl Storage {
     pub fn delete_match(&self, id: &str) -> Result<(), StorageError> {
         let path = self.match_path(id)?;
         self.writable()?;
-        self.refuse_newer(&path, MAX_MATCH_BYTES)?;
+        let _guard = lock(&self.matches_lock);
+        self.refuse_newer(&path, MATCH)?;
         match fs::remove_file(&path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -840,6 +897,86 @@ impl Storage {
             }
             Err(e) => Err(io_err(&path, e)),
         }
+    }
+
+    /// Stores `review`, the review of match `id`, in its match file (which becomes schema
+    /// [`MATCH_SCHEMA`]), replacing any earlier one, and notes its `accuracy` (0–100) in the
+    /// metadata the history lists. Returns that metadata.
+    ///
+    /// # Errors
+    /// [`StorageError::MatchNotFound`], [`StorageError::Corrupt`] (the match file is set
+    /// aside), [`StorageError::Newer`], [`StorageError::ReadOnly`]; [`StorageError::Io`] if
+    /// `accuracy` is not between 0 and 100, the review does not serialise, or writing fails.
+    pub fn save_review<R: Serialize>(
+        &self,
+        id: &str,
+        review: &R,
+        accuracy: f64,
+    ) -> Result<MatchMeta, StorageError> {
+        let path = self.match_path(id)?;
+        self.writable()?;
+        if !(0.0..=100.0).contains(&accuracy) {
+            return Err(io_err(
+                &path,
+                format!("a review's accuracy is 0 to 100, not {accuracy}"),
+            ));
+        }
+        let review = serde_json::to_value(review).map_err(|e| io_err(&path, e))?;
+        let _guard = lock(&self.matches_lock);
+        let mut m: MatchFile = self
+            .read(&path, MATCH)?
+            .ok_or_else(|| StorageError::MatchNotFound(id.into()))?;
+        self.check_inner_id(&path, id, &mut m.meta);
+        m.review = Some(review);
+        m.meta.accuracy = Some(accuracy);
+        self.write_as(&path, &m, MATCH, MATCH_SCHEMA)?;
+        Ok(m.meta)
+    }
+
+    /// The review stored in `m`, the match file of match `id` (from [`Storage::load_match`]),
+    /// read as an `R`; `None` if it has none. A review that is not a valid `R` is corrupt and
+    /// handled like a corrupt file, but without losing the match: the match file is copied
+    /// aside to `<id>.json.corrupt-<timestamp>` (unless the folder is read-only), the review
+    /// is removed from the file and from `m` (the file becomes schema 1 again), and the
+    /// problem is recorded in [`Storage::problems`].
+    pub fn review_of<R: DeserializeOwned>(&self, id: &str, m: &mut MatchFile) -> Option<R> {
+        let value = m.review.as_ref()?;
+        match R::deserialize(value) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                m.review = None;
+                m.meta.accuracy = None;
+                self.drop_review(id, m, format!("its review is not valid ({e})"));
+                None
+            }
+        }
+    }
+
+    /// Copies the match file of `id` aside and rewrites it as `m` (without its review),
+    /// reporting `reason`.
+    fn drop_review(&self, id: &str, m: &MatchFile, mut reason: String) {
+        let Ok(path) = self.match_path(id) else {
+            return;
+        };
+        let _guard = lock(&self.matches_lock);
+        let mut moved_to = None;
+        if self.is_read_only() {
+            reason.push_str("; the review is not shown");
+        } else {
+            match atomic::copy_aside(&path) {
+                Ok(to) => moved_to = Some(self.rel(&to)),
+                Err(e) => reason.push_str(&format!("; it could not be copied aside: {e}")),
+            }
+            match self.write(&path, m, MATCH) {
+                Ok(()) => reason.push_str("; the match was kept without its review"),
+                Err(e) => reason.push_str(&format!("; the review could not be removed: {e}")),
+            }
+        }
+        self.report(Problem {
+            file: self.rel(&path),
+            moved_to,
+            reason,
+        });
     }
 
     /// Writes a match's record (RULES.md §6 JSON) to `path`, atomically, and returns it. It
@@ -897,8 +1034,9 @@ impl Storage {
             &MatchFile {
                 meta: meta.clone(),
                 record,
+                review: None,
             },
-            MAX_MATCH_BYTES,
+            MATCH,
         )?;
         Ok(meta)
     }
@@ -937,8 +1075,9 @@ impl Storage {
             &MatchFile {
                 meta: meta.clone(),
                 record: record.clone(),
+                review: None,
             },
-            MAX_MATCH_BYTES,
+            MATCH,
         )?;
         let counted = self.edit_profiles(|p| {
             let Some(profile) = p.profiles.iter_mut().find(|q| q.id == current.profile_id) else {
@@ -979,7 +1118,7 @@ impl Storage {
     /// [`Storage::set_aside_current`]), [`StorageError::ReadOnly`], or I/O.
     pub fn save_current(&self, current: &CurrentGame) -> Result<(), StorageError> {
         let _guard = lock(&self.current_lock);
-        self.write(&self.current_path(), current, MAX_CURRENT_BYTES)
+        self.write(&self.current_path(), current, CURRENT)
     }
 
     /// The saved game in progress, checked by replaying it: `Ok(None)` if there is none. On
@@ -994,7 +1133,7 @@ impl Storage {
     pub fn load_current(&self) -> Result<Option<(CurrentGame, Game)>, StorageError> {
         let _guard = lock(&self.current_lock);
         let path = self.current_path();
-        let Some(current) = self.read::<CurrentGame>(&path, MAX_CURRENT_BYTES)? else {
+        let Some(current) = self.read::<CurrentGame>(&path, CURRENT)? else {
             return Ok(None);
         };
         match current.game() {
@@ -1030,7 +1169,7 @@ impl Storage {
         self.writable()?;
         let _guard = lock(&self.current_lock);
         let path = self.current_path();
-        self.refuse_newer(&path, MAX_CURRENT_BYTES)?;
+        self.refuse_newer(&path, CURRENT)?;
         match fs::remove_file(&path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
@@ -1055,7 +1194,7 @@ impl Storage {
     /// [`Storage::settings`], with `settings_lock` held by the caller.
     fn read_settings(&self) -> Settings {
         // Every failure is recorded in the problems by `read`.
-        self.read(&self.settings_path(), MAX_SETTINGS_BYTES)
+        self.read(&self.settings_path(), SETTINGS)
             .ok()
             .flatten()
             .unwrap_or_default()
@@ -1083,10 +1222,10 @@ impl Storage {
         self.writable()?;
         let _guard = lock(&self.settings_lock);
         let path = self.settings_path();
-        self.refuse_newer(&path, MAX_SETTINGS_BYTES)?;
+        self.refuse_newer(&path, SETTINGS)?;
         let mut s = self.read_settings();
         change(&mut s);
-        self.write(&path, &s, MAX_SETTINGS_BYTES)?;
+        self.write(&path, &s, SETTINGS)?;
         Ok(s)
     }
 }

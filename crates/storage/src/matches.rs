@@ -31,7 +31,7 @@ pub struct Opponent {
 }
 
 /// What the history lists about a match (API.md "MatchSummary").
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MatchMeta {
     /// Match id (the game's id).
@@ -68,6 +68,11 @@ pub struct MatchMeta {
     pub duration_secs: u64,
     /// Whether it came from an imported record.
     pub imported: bool,
+    /// The reviewed player's accuracy (0–100) once the match was reviewed
+    /// ([`Storage::save_review`](crate::Storage::save_review)); `None` (JSON `null`) before,
+    /// and in files of schema 1.
+    #[serde(default)]
+    pub accuracy: Option<f64>,
 }
 
 /// The score timeline and final breakdown of a replayed record.
@@ -217,6 +222,7 @@ pub(crate) fn describe(record: &Record, game: &Game, origin: Origin) -> MatchMet
         tiles_placed: game.board().tiles().len().saturating_sub(1),
         duration_secs: ended.saturating_sub(started),
         imported,
+        accuracy: None,
     }
 }
 
