@@ -246,7 +246,7 @@ export function reviewMoveText(m, tile, feature = null) {
     case 'place': return `${tile ? `${tile} ` : 'the tile '}at ${at(m.x, m.y)}, ${m.rotation}°`;
     case 'abbey': return `the abbey at ${at(m.x, m.y)}`;
     case 'figure': return m.kind === 'barn' ? `barn on the ${placeWords(m.on)}`
-      : `${m.kind} on the ${feature ? `${feature} (${placeWords(m.on)})` : placeWords(m.on)}`;
+      : `${m.kind} on the ${feature && feature !== placeWords(m.on) ? `${feature} (${placeWords(m.on)})` : placeWords(m.on)}`;
     case 'no_figure': return 'no figure';
     case 'wagon': return m.to ? `wagon to ${placeWords(m.to.on)} at ${at(m.to.x, m.to.y)}` : 'wagon home';
     case 'pass': return 'keep the abbey';
