@@ -112,6 +112,7 @@ export class Board {
     if (figureScale !== this.figureScale) {
       this.figureScale = figureScale;
       if (w.view && !w.viewDirty) this.renderFigures(w.view);
+      if (Array.isArray(w.preview)) w.previewDirty = true;
     }
     // Spots keep a touch area of at least 44 px whatever the zoom: redraw them when it changes.
     const hit = Math.max(15, Math.round(22 / scale));
@@ -224,9 +225,24 @@ export class Board {
   renderPreview() {
     const p = this.want.preview;
     if (!p) { this.layers.preview.innerHTML = ''; return; }
+    if (Array.isArray(p)) { this.renderGhosts(p); return; }
     const type = this.types.get(p.id);
     this.layers.preview.innerHTML = `<g class="preview" transform="translate(${p.x * TILE} ${p.y * TILE})" data-preview="1" data-x="${p.x}" data-y="${p.y}">`
       + `${tileMarkup(type, p.rotation ?? 0)}<rect class="preview-edge" width="100" height="100"/></g>`;
+  }
+
+  /** A review's ghosts (setPreview with a list): tiles `{id, x, y, rotation, ghost}` and
+   * figures `{x, y, ghost, figure: {seat, kind, on, farmer}}`, `ghost` 'played' or 'best'. */
+  renderGhosts(list) {
+    const label = (g, y) => `<text class="rv-ghost-label" x="50" y="${y}" text-anchor="middle">${g.ghost === 'best' ? 'best' : 'played'}</text>`;
+    const tiles = list.filter((g) => g.id).map((g) => `<g class="rv-ghost rv-ghost-${g.ghost}" transform="translate(${g.x * TILE} ${g.y * TILE})" data-ghost="${g.ghost}" data-x="${g.x}" data-y="${g.y}">`
+      + `${tileMarkup(this.types.get(g.id), g.rotation ?? 0)}<rect class="rv-ghost-edge" width="100" height="100"/>${label(g, g.ghost === 'best' ? 16 : 94)}</g>`);
+    const figures = list.filter((g) => g.figure).map((g) => {
+      const [px, py] = this.anchor(g.x, g.y, g.figure.on);
+      return `<g class="rv-ghost-figure rv-ghost-${g.ghost}" data-ghost="${g.ghost}"><circle class="rv-ghost-ring" cx="${px}" cy="${py}" r="${22 * this.figureScale}"/>`
+        + `${figureSvg(g.figure.seat, g.figure.kind, px, py, { farmer: g.figure.farmer, scale: this.figureScale })}</g>`;
+    });
+    this.layers.preview.innerHTML = tiles.join('') + figures.join('');
   }
 
   renderSpots() {
@@ -257,7 +273,7 @@ export class Board {
     const key = cellKey(x, y);
     let t = this.placed?.get(key);
     const p = this.want.preview;
-    if (!t && p && p.x === x && p.y === y) t = p;
+    if (!t && p) t = [p].flat().find((q) => q.id && q.x === x && q.y === y);
     if (!t) return [x * TILE + 50, y * TILE + 50];
     const [ax, ay] = anchorFor(this.types.get(t.id), t.rotation, on);
     return [x * TILE + ax, y * TILE + ay];
@@ -327,7 +343,7 @@ export class Board {
     this.measure();
     this.focusTarget = null;
     const view = this.want.view;
-    const cells = [...(view?.tiles ?? []), ...(this.want.cells ?? [])];
+    const cells = [...(view?.tiles ?? []), ...(this.want.cells ?? []), ...[this.want.preview ?? []].flat()];
     const box = bounds(cells.length ? cells : [{ x: 0, y: 0 }]);
     this.moveTo(fitCamera(box, this.size.width, this.size.height), animate);
     this.userMoved = false;

@@ -38,3 +38,30 @@ export function chartSvg(timeline, players, { marker = null, width = 640, height
   out.push('</svg>');
   return out.join('');
 }
+
+/**
+ * SVG markup of one value per game over time, e.g. the profile's accuracy: `points`
+ * ([{value, label}] oldest first), drawn as a line with a dot per game between `min` and
+ * `max` (`unit` after the axis numbers). `label`: what screen readers hear.
+ */
+export function seriesSvg(points, { label, min = 0, max = 100, unit = '', width = 640, height = 200 } = {}) {
+  const pad = { l: 48, r: 16, t: 14, b: 30 };
+  const n = Math.max(1, points.length - 1);
+  const x = (i) => (points.length === 1 ? (pad.l + width - pad.r) / 2 : pad.l + (i / n) * (width - pad.l - pad.r));
+  const y = (v) => height - pad.b - ((Math.max(min, Math.min(max, v)) - min) / (max - min || 1)) * (height - pad.t - pad.b);
+  const out = [`<svg class="chart series" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(label ?? '')}">`];
+  for (let k = 0; k <= 4; k++) {
+    const v = min + ((max - min) * k) / 4;
+    out.push(`<line x1="${pad.l}" x2="${width - pad.r}" y1="${y(v)}" y2="${y(v)}" class="grid"/>`
+      + `<text x="${pad.l - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${Math.round(v)}${unit}</text>`);
+  }
+  const ticks = Math.min(6, points.length - 1);
+  for (let k = 0; k <= ticks; k++) {
+    const i = ticks ? Math.round((k * n) / ticks) : 0;
+    out.push(`<text x="${x(i)}" y="${height - 10}" text-anchor="middle" class="axis">${esc(points[i].label ?? String(i + 1))}</text>`);
+  }
+  if (points.length > 1) out.push(`<polyline class="series-line" points="${points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ')}" fill="none"/>`);
+  points.forEach((p, i) => out.push(`<circle class="series-dot" cx="${x(i).toFixed(1)}" cy="${y(p.value).toFixed(1)}" r="4"/>`));
+  out.push('</svg>');
+  return out.join('');
+}

@@ -4,10 +4,13 @@ import { api } from './api.js';
 import { h, showError, confirmDialog, openModal, breakdownTable } from './dom.js';
 import { tileSvg } from './tiledraw.js';
 import { chartSvg } from './chart.js';
-import { endHeadline, chanceText } from './text.js';
+import { endHeadline, chanceText, reviewSummary } from './text.js';
+import { reviews, progressBox } from './review.js';
 
 /**
- * The end of the game: final scoring by category and, once the match is filed, the chart.
+ * The end of the game: final scoring by category and, once the match is filed, the chart;
+ * the review of the human's moves starts in the background, its progress shown with Cancel
+ * (closing the dialog leaves it running; the history shows it too).
  * `onLook`: what "Look at the board" does besides closing (the game screen fits the board).
  */
 export async function showEnd(view, { onLook = null } = {}) {
@@ -19,11 +22,27 @@ export async function showEnd(view, { onLook = null } = {}) {
   const dlg = h('dialog', { class: 'dialog end-dialog', 'aria-labelledby': 'end-title' },
     h('h2', { id: 'end-title' }, endHeadline(view)), h('div', { class: 'table-scroll' }, breakdownTable(view.players, (seat) => view.players[seat].breakdown, view.result?.winners ?? [])),
     detail ? h('div', { class: 'chart-box', html: chartSvg(detail.timeline, view.players) }) : null,
+    detail ? reviewBox(detail) : null,
     h('div', { class: 'row end' },
       h('button', { class: 'btn ghost', type: 'button', onclick: () => { dlg.close(); onLook?.(); } }, 'Look at the board'),
       view.result?.matchId ? h('button', { class: 'btn', type: 'button', onclick: go(`#/match/${encodeURIComponent(view.result.matchId)}`) }, 'Replay') : null,
       h('button', { class: 'btn primary', type: 'button', onclick: go('#/start') }, 'New game')));
   openModal(dlg);
+}
+
+/** The end dialog's review: started now (unless stored already), its progress, then its summary. */
+function reviewBox(detail) {
+  const id = detail.summary.id;
+  const box = h('div', { class: 'end-review' });
+  const summary = (review) => box.replaceChildren(h('p', { class: 'rv-summary' }, reviewSummary(review), ' · ', h('a', { href: `#/match/${encodeURIComponent(id)}`, onclick: () => box.closest('dialog')?.close() }, 'See the review')));
+  const done = async (s) => {
+    if (s.state !== 'done' || !box.isConnected) return;
+    try { const d = await api.historyGet(id); if (d.review) summary(d.review); } catch (e) { showError(e, 'Could not load the review'); }
+  };
+  if (detail.review) { summary(detail.review); return box; }
+  box.append(progressBox(id, { onEnd: done }));
+  reviews.start(id).catch((e) => showError(e, 'Could not review the match'));
+  return box;
 }
 
 /** The tiles left, by type (`type(id)`: a tile description); with `chances` (the board aids

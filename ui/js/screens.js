@@ -3,9 +3,10 @@
 import { api, IMPORT_LIMIT } from './api.js';
 import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration, breakdownTable } from './dom.js';
 import { badgeSvg } from './players.js';
-import { eventText, AIDS_LABEL, AIDS_HELP, resumeTurn, replayLabel } from './text.js';
+import { eventText, AIDS_LABEL, AIDS_HELP, resumeTurn, replayLabel, accuracyText, reviewSummary, reviewVerdict, reviewWinText, reviewDecisionTitle, whyText, reviewTag, REVIEW_NONE } from './text.js';
 import { Board } from './board.js';
-import { chartSvg } from './chart.js';
+import { chartSvg, seriesSvg } from './chart.js';
+import { reviews, reviewStarter, winGraph, moveList, decisionAt, ghostsFor, figureFeature } from './review.js';
 
 const LEVEL_TEXT = { random: 'Random (plays any legal move)', greedy: 'Greedy (best points now)', easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert' };
 
@@ -99,6 +100,7 @@ export async function renderHistory(root, app) {
   const filters = app.historyFilters ?? (app.historyFilters = { level: '', result: '', all: false });
   const profiles = await api.profilesList();
   const list = await api.historyList(filters.all ? null : profiles.active);
+  await reviews.refresh().catch((e) => showError(e, 'Could not ask for the review'));
   for (const p of list.problems ?? []) showProblem(p);
   const levels = app.info?.levels ?? ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'];
   const matches = list.matches.filter((m) => (!filters.level || m.opponents.some((o) => o.level === filters.level))
@@ -142,7 +144,10 @@ function matchCard(m, root, app) {
       h('span', { class: `result-tag ${m.result ?? ''}` }, resultText),
       h('span', { class: 'match-main' },
         h('strong', {}, m.players.map((p) => `${p.name} ${p.score}`).join(' · ')),
-        h('small', {}, `${formatDate(m.date)} · vs ${m.opponents.map((o) => o.level).join(', ')} · ${m.turns} turns · ${formatDuration(m.durationSecs)}${m.abbeyMayor ? ' · Abbey & Mayor' : ''}`))),
+        h('small', {}, `${formatDate(m.date)} · vs ${m.opponents.map((o) => o.level).join(', ')} · ${m.turns} turns · ${formatDuration(m.durationSecs)}${m.abbeyMayor ? ' · Abbey & Mayor' : ''}`)),
+      m.accuracy != null ? h('span', { class: 'accuracy-tag', title: 'The accuracy of your moves, from the review' }, h('small', {}, 'accuracy'), accuracyText(m.accuracy)) : null),
+    // A match without a review: Review, then its progress; the list again once it is done.
+    m.accuracy == null ? reviewStarter(m.id, { label: 'Review', onDone: (slot) => { if (slot.isConnected) renderHistory(root, app).catch((e) => showError(e)); } }) : null,
     h('div', { class: 'row' },
       h('button', { class: 'btn small', type: 'button', onclick: async () => {
         try { const r = await api.historyExport(m.id); showNote(`Saved to ${r.path}`); } catch (err) { showError(err, 'Export failed'); }
@@ -158,7 +163,10 @@ export async function renderMatch(root, app, id) {
   const detail = await api.historyGet(id);
   const s = detail.summary;
   const last = detail.timeline.length - 1;
+  const review = detail.review ?? null;
   let turn = last;
+  let sel = null;
+  if (!review) await reviews.refresh().catch((e) => showError(e, 'Could not ask for the review'));
   root.replaceChildren();
   const title = h('h2', { id: 'match-title', class: 'screen-title' }, `${s.players.map((p) => p.name).join(' vs ')}`);
   const boardHost = h('div', { class: 'board-host' });
@@ -168,28 +176,55 @@ export async function renderMatch(root, app, id) {
   const chartBox = h('div', { class: 'chart-box' });
   const scores = h('ol', { class: 'scoreboard compact' });
   const breakdown = breakdownTable(s.players, (seat) => detail.breakdown[seat], s.winners);
+  const types = new Map(app.tileset.types.map((t) => [t.id, t]));
+  // The review: the win-chance graph and the move list pick a decision (the board shows it).
+  const boardWrap = h('div', { class: 'board-wrap replay-board' }, boardHost);
+  const pick = (i) => {
+    go(review.decisions[i].turn - 1, i);
+    // The board shows the pick: bring it into view if the page is scrolled past it.
+    // (The screen scrolls, not the page: scrollIntoView would scroll the body too.)
+    const main = boardWrap.closest('main');
+    const r = boardWrap.getBoundingClientRect();
+    const top = main?.getBoundingClientRect().top ?? 0;
+    if (main && (r.top < top || r.bottom > window.innerHeight)) main.scrollTop += r.top - top - 8;
+  };
+  const graph = review ? winGraph(review, s.turns, pick) : null;
+  const moves = review ? moveList(review, pick) : null;
+  const verdict = h('div', { class: 'rv-verdict', 'aria-live': 'polite', hidden: !review });
+  const reviewCard = review
+    ? h('div', { class: 'card review-card' }, h('h3', {}, 'Review of your moves'), h('p', { class: 'rv-summary' }, reviewSummary(review)),
+      h('p', { class: 'rv-help' }, 'Tap a move (or a point of the win-chance graph) to see it on the board: the move played and the best one, as ghosts.'), moves.el)
+    : h('div', { class: 'card review-card' }, h('h3', {}, 'Review of your moves'), h('p', {}, REVIEW_NONE),
+      reviewStarter(id, { label: 'Review this game', primary: true, onDone: (slot) => {
+        if (slot.isConnected && location.hash === `#/match/${encodeURIComponent(id)}`) renderMatch(root, app, id).catch((e) => showError(e));
+      } }));
   const step = (d) => go(turn + d);
   const icon = (d) => `<svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true"><path d="${d}" fill="currentColor"/></svg>`;
   const btn = (d, aria, fn) => h('button', { class: 'btn', type: 'button', 'aria-label': aria, onclick: fn, html: icon(d) });
   root.append(title,
     h('p', { class: 'subtitle' }, `${formatDate(s.date)} · ${s.turns} turns${s.abbeyMayor ? ' · Abbey & Mayor' : ''}${s.seed != null ? ` · seed ${s.seed}` : ''}`),
-    h('div', { class: 'match-layout' },
-      h('div', { class: 'board-wrap replay-board' }, boardHost),
+    // With a review, the verdict and the win-chance graph sit by the board (grid areas).
+    h('div', { class: `match-layout${review ? ' reviewed' : ''}` },
+      boardWrap,
       h('div', { class: 'match-side' }, scores,
         h('div', { class: 'replay-ctl' },
           btn('M4,4h2.5v12H4ZM16,4v12L7.5,10Z', 'First turn', () => go(0)), btn('M14,4v12L5,10Z', 'Previous turn', () => step(-1)), slider,
           btn('M6,4v12l9,-6Z', 'Next turn', () => step(1)), btn('M13.5,4H16v12h-2.5ZM4,4v12l8.5,-6Z', 'Last turn', () => go(last))), label,
-        eventsBox)),
+        review ? null : eventsBox),
+      review ? [verdict, h('div', { class: 'rv-graph' }, h('h3', { class: 'rv-graph-title' }, 'Your win chance'), graph.el), eventsBox] : null),
+    reviewCard,
     h('div', { class: 'card' }, h('h3', {}, 'Score over the turns'), chartBox),
     h('div', { class: 'card' }, h('h3', {}, 'Final scoring'), h('div', { class: 'table-scroll' }, breakdown)),
     h('div', { class: 'row' }, h('a', { class: 'btn', href: '#/history' }, '‹ Back to the history')));
   app.replayBoard?.destroy();
-  const types = new Map(app.tileset.types.map((t) => [t.id, t]));
   const board = app.replayBoard = new Board(boardHost, types, { label: 'Replay board', onTap: () => {} });
   slider.addEventListener('input', () => go(+slider.value));
   let pending = 0;
-  async function go(t) {
+  async function go(t, picked = null) {
     turn = Math.max(0, Math.min(last, t));
+    sel = review ? (picked ?? decisionAt(review, turn)) : null;
+    const d = sel != null ? review.decisions[sel] : null;
+    if (review) { graph.select(sel); moves.select(sel); showVerdict(d); }
     slider.value = String(turn);
     label.textContent = replayLabel(turn, s.turns);
     slider.setAttribute('aria-valuetext', label.textContent);
@@ -206,8 +241,21 @@ export async function renderMatch(root, app, id) {
       if (ticket !== pending) return;
       board.setView(view);
       board.setMarks(view.lastPlaced ? [{ ...view.lastPlaced, kind: 'last' }] : []);
+      // A reviewed decision of the next turn: its played and best move as ghosts.
+      board.setPreview(d ? ghostsFor(d, detail.events, types, review.player) : null);
       if (!board.userMoved) board.fit(false);
     } catch (err) { showError(err, 'Could not show that turn'); }
+  }
+  function showVerdict(d) {
+    verdict.hidden = !d && turn >= s.turns;
+    if (!d) { verdict.replaceChildren(h('p', { class: 'rv-none' }, `No move of yours to review in turn ${turn + 1}.`)); return; }
+    const feature = (m) => figureFeature(m, d, detail.events, types);
+    verdict.replaceChildren(
+      h('div', { class: 'rv-head' }, h('strong', {}, reviewDecisionTitle(d)), h('span', { class: `rv-tag ${d.class}` }, reviewTag(d.class))),
+      h('p', { class: 'rv-line' }, reviewVerdict(d, { playedFeature: feature(d.played), bestFeature: feature(d.best) })),
+      d.why && d.class !== 'best' ? h('p', { class: 'rv-why' }, whyText(d.why, s.players)) : null,
+      h('p', { class: 'rv-win' }, reviewWinText(d)),
+      d.class !== 'best' ? h('p', { class: 'rv-legend' }, h('span', { class: 'key played' }), 'played ', h('span', { class: 'key best' }), 'best') : null);
   }
   await go(turn);
 }
@@ -229,6 +277,7 @@ export async function renderProfile(root, app) {
         h('thead', {}, h('tr', {}, ['Opponent', 'Games', 'Wins', 'Losses', 'Draws'].map((c) => h('th', { scope: 'col' }, c)))),
         h('tbody', {}, Object.entries(st.byLevel).map(([lvl, r]) => h('tr', {}, h('th', { scope: 'row' }, lvl), [r.games, r.wins, r.losses, r.draws].map((n) => h('td', {}, String(n)))))))
         : h('p', {}, 'No games yet.')));
+    root.append(await accuracyCard(active));
   }
   if (!profiles.profiles.length) root.append(h('p', { class: 'empty' }, 'No profile yet: create one on the ', h('a', { href: '#/start' }, 'Play'), ' screen.'));
   root.append(h('div', { class: 'card' }, h('h3', {}, 'All profiles'),
@@ -244,6 +293,24 @@ export async function renderProfile(root, app) {
           try { await api.profileDelete(p.id); await renderProfile(root, app); } catch (err) { showError(err, 'Delete failed'); }
         } }, 'Delete'));
     }))));
+}
+
+/** The profile's accuracy over its reviewed games, oldest first, as a chart. */
+async function accuracyCard(profile) {
+  const list = await api.historyList(profile.id);
+  const games = list.matches.filter((m) => m.accuracy != null).sort((a, b) => String(a.date).localeCompare(String(b.date)));
+  const day = (iso) => { const t = new Date(iso); return Number.isNaN(t.getTime()) ? '' : t.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }); };
+  const card = h('div', { class: 'card accuracy-card' }, h('h3', {}, 'Accuracy over time'));
+  if (!games.length) {
+    card.append(h('p', {}, 'No reviewed games yet: review a game from the history to see how accurately you play.'));
+    return card;
+  }
+  const mean = games.reduce((a, m) => a + m.accuracy, 0) / games.length;
+  card.append(h('p', {}, `${games.length === 1 ? '1 reviewed game' : `${games.length} reviewed games`} · average ${accuracyText(mean)} · last ${accuracyText(games.at(-1).accuracy)}`),
+    h('div', { class: 'chart-box', html: seriesSvg(games.map((m) => ({ value: m.accuracy, label: day(m.date) })), { label: `Accuracy of your reviewed games, oldest first: ${games.map((m) => accuracyText(m.accuracy)).join(', ')}`, unit: '%',
+      // About one unit a pixel, so that the labels stay legible on a phone.
+      width: Math.max(320, Math.min(640, window.innerWidth - 64)) }) }));
+  return card;
 }
 
 // --- Help.

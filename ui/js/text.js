@@ -359,3 +359,86 @@ export const SETTINGS_TEXT = {
 };
 export const AIDS_LABEL = 'Board aids';
 export const AIDS_HELP = 'mark dead squares and doomed features, tap a tile for the odds, show each tile\'s chance';
+
+// --- The post-game review (src-tauri/API.md, "Review"): verdicts, moves, the reason why the
+// best move is better (`why {id, params}`), progress and accuracy.
+/** A verdict's name and its chess-like mark (none for a fine move). */
+export const REVIEW_CLASS = { best: 'Best', good: 'Good', inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+export const REVIEW_MARK = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+/** A game's or a move's accuracy (0–100): "87%". */
+export const accuracyText = (a) => `${Math.round(a)}%`;
+/** A reviewed move (a MoveName) as a short noun phrase: "V at (1, 0), 90°", "follower on the city (north)". */
+export function reviewMoveText(m, tile, feature = null) {
+  switch (m?.type) {
+    case 'draw': return 'draw a tile, keep the abbey';
+    case 'place': return `${tile ? `${tile} ` : 'the tile '}at ${at(m.x, m.y)}, ${m.rotation}°`;
+    case 'abbey': return `the abbey at ${at(m.x, m.y)}`;
+    case 'figure': return m.kind === 'barn' ? `barn on the ${placeWords(m.on)}`
+      : `${m.kind} on the ${feature && feature !== placeWords(m.on) ? `${feature} (${placeWords(m.on)})` : placeWords(m.on)}`;
+    case 'no_figure': return 'no figure';
+    case 'wagon': return m.to ? `wagon to ${placeWords(m.to.on)} at ${at(m.to.x, m.to.y)}` : 'wagon home';
+    case 'pass': return 'keep the abbey';
+    default: return '';
+  }
+}
+/** What a reviewed decision was about: "Turn 12, tile V". */
+export function reviewDecisionTitle(d) {
+  const what = { draw_or_abbey: 'draw or abbey', place_tile: d.tile ? `tile ${d.tile}` : 'tile', place_figure: 'figure', move_wagon: 'wagon', final_abbey: 'last abbey' }[d.decision] ?? d.decision;
+  return `Turn ${d.turn}, ${what}`;
+}
+const FEATURE_NOUN = { road: 'road', city: 'city', monastery: 'monastery', abbey: 'abbey', field: 'field' };
+const noun = (f) => FEATURE_NOUN[f] ?? f ?? 'feature';
+/** One sentence per `why` id (the review's reason, src-tauri/API.md): `p` its params, `players` name the seats. */
+const WHY = {
+  closes_feature: (p) => `It closes your ${noun(p.feature)} now: +${p.points}.`,
+  weak_mayor: (p) => (p.strength ? `Your mayor would have been worth only ${p.strength} there: its strength is the city's pennants.` : 'Your mayor would have been worth 0 there: the city has no pennants.'),
+  shares_feature: (p, players) => `Your move shares your ${noun(p.feature)} with ${playerName(players, p.with)}: its points would go to you both.`,
+  shares_field: (p, players) => `Your move shares ${playerName(players, p.with)}'s field: its points would go to you both.`,
+  loses_feature: (p, players) => `Your move joins your ${noun(p.feature)} to ${playerName(players, p.to)}'s, who holds it more strongly: you would get nothing from it.`,
+  more_points: (p) => `It scores ${plural(p.points, 'point', 'points')} more now.`,
+  gives_points: (p, players) => `Your move gives ${playerName(players, p.to)} ${plural(p.points, 'point', 'points')} more now.`,
+  keeps_follower: (p) => `It keeps your ${p.figure ?? 'follower'} in hand for a better chance later.`,
+  places_figure: (p) => `It puts your ${p.figure ?? 'follower'} on the ${noun(p.feature)}.`,
+  better_chances: (p) => `Its chances are better: +${percent(p.win ?? 0)} to win${p.points >= 0.5 ? `, ${plural(Math.round(p.points), 'point', 'points')} more expected` : ''}.`,
+};
+/**
+ * The one sentence on why the best move is better, in this game's terms, from the review's
+ * `why {id, params}`; `players` name the seats. An unknown id gets a general sentence.
+ */
+export function whyText(why, players) {
+  const f = WHY[why?.id];
+  return f ? f(why.params ?? {}, players) : 'The search rates it better for your chance to win.';
+}
+/** A reviewed move's verdict name with its mark: "Mistake ?". */
+export const reviewTag = (c) => `${REVIEW_CLASS[c] ?? c}${REVIEW_MARK[c] ? ` ${REVIEW_MARK[c]}` : ''}`;
+/** What was played and what was best: "You played V at (0, 2), 0°; best was V at (1, 2), 90°." */
+export function reviewVerdict(d, { playedFeature = null, bestFeature = null } = {}) {
+  const played = reviewMoveText(d.played, d.tile, playedFeature);
+  if (d.class === 'best') return `You played ${played}: the best move.`;
+  return `You played ${played}; best was ${reviewMoveText(d.best, d.tile, bestFeature)}.`;
+}
+/** The win chances of a reviewed move: "Win chance 41% (best 58%)". */
+export const reviewWinText = (d) => (d.class === 'best' ? `Win chance ${percent(d.playedWin)}` : `Win chance ${percent(d.playedWin)} (best ${percent(d.bestWin)})`);
+/** A review's progress (`review-progress` / ReviewStatus) in words. */
+export function reviewProgressText(s) {
+  switch (s?.state) {
+    case 'running': return s.total ? `Reviewing your moves: ${s.done} of ${s.total} decisions` : 'Reviewing your moves…';
+    case 'done': return 'Review done.';
+    case 'cancelled': return 'Review cancelled.';
+    case 'failed': return `The review failed: ${s.error?.message ?? 'unknown error'}`;
+    default: return '';
+  }
+}
+/** The review's summary: "Accuracy 87% · 2 mistakes, 1 blunder". */
+export function reviewSummary(r) {
+  const c = r.counts ?? {};
+  const bad = [['inaccuracy', 'inaccuracy', 'inaccuracies'], ['mistake', 'mistake', 'mistakes'], ['blunder', 'blunder', 'blunders']]
+    .filter(([k]) => c[k]).map(([k, one, many]) => plural(c[k], one, many));
+  return `Accuracy ${accuracyText(r.accuracy)} · ${bad.length ? bad.join(', ') : 'no inaccuracies, mistakes or blunders'}`;
+}
+/** The win-chance graph, for screen readers. */
+export function winGraphLabel(r) {
+  const worst = r.decisions.filter((d) => d.class === 'mistake' || d.class === 'blunder').map((d) => `${REVIEW_CLASS[d.class].toLowerCase()} at turn ${d.turn}`);
+  return `Your win chance over the turns; ${worst.length ? worst.join(', ') : 'no mistakes or blunders'}`;
+}
+export const REVIEW_NONE = 'This game has not been reviewed yet. The review replays each of your decisions with the hard AI\'s search and takes a while; the window stays usable.';

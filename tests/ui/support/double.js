@@ -24,6 +24,17 @@ import { TILES, transcript } from './fixtures.js';
  *   'system', aiPace: 'normal'}`), kept
  *   in memory as the app keeps settings.json; `game_new` saves its set-up there as the app
  *   does. `game_odds` answers what the transcript recorded at the same position.
+ * - `reviewed`: ids of matches whose review is stored from the start (`true`: every match
+ *   the transcript reviewed);
+ * - `reviewPace`: ms between the recorded `review-progress` events after `review_start`
+ *   (default 5), or `'manual'`: each waits for `window.__DOUBLE__.reviewStep()`.
+ *
+ * The review: `review_start` answers what the transcript recorded for that match and then
+ * delivers the recorded `review-progress` events; once the `done` one is delivered the
+ * match counts as reviewed (`history_get` serves the recorded answer with the review,
+ * `history_list` its accuracy; before, the answer without). A match the transcript never
+ * reviewed starts a review that never progresses. `review_cancel` stops the delivery and
+ * sends `cancelled`, as the app does.
  */
 export function doubleScript(config = {}) {
   const steps = transcript(config.game ?? 'base');
@@ -98,10 +109,10 @@ function installDouble(config) {
     return -1;
   }
   const patch = (v) => (v && typeof v === 'object' && 'saveError' in v && config.saveError ? { ...v, saveError: config.saveError } : v);
-  function emit(payload) {
+  function emit(payload, event = 'ai-progress') {
     const p = clone(payload);
     if (p.view) p.view = patch(p.view);
-    for (const l of listeners.slice()) if (l.event === 'ai-progress') l.handler({ event: 'ai-progress', id: 1, payload: p });
+    for (const l of listeners.slice()) if (l.event === event) l.handler({ event, id: 1, payload: p });
   }
   function ended() {
     if (game.ended) return;
@@ -145,7 +156,60 @@ function installDouble(config) {
     return patch(s.ok);
   }
 
+  // --- The review: recorded answers and events, delivered after the answer.
+  const isProgress = (e) => e && typeof e === 'object' && 'done' in e && 'state' in e && !('stage' in e);
+  const reviewStarts = steps.filter((s) => s.cmd === 'review_start' && s.ok);
+  /** The recorded progress of the review of `id`: the events of its start, then those of the
+   * steps up to its `done` (however the recording attached them). */
+  const progressOf = (id) => {
+    const i = steps.findIndex((s) => s.cmd === 'review_start' && s.args?.id === id && s.ok);
+    if (i < 0) return [];
+    const out = [];
+    for (let j = i; j < steps.length && !out.some((e) => e.state === 'done'); j++) {
+      if (j > i && steps[j].cmd === 'review_start') break;
+      for (const e of steps[j].events ?? []) {
+        const p = e?.event === 'review-progress' ? e.payload : e;
+        if (isProgress(p) && p.id === id) out.push(p);
+      }
+    }
+    return out;
+  };
+  const reviewedAtStart = config.reviewed === true ? reviewStarts.map((s) => s.args.id) : (config.reviewed ?? []);
+  const rv = { reviewed: new Set(reviewedAtStart), running: null, queue: [], timer: 0 };
+  const reviewPace = config.reviewPace ?? 5;
+  function reviewDeliver() {
+    const e = rv.queue.shift();
+    if (!e || !rv.running) return false;
+    rv.running = { ...rv.running, done: e.done, total: e.total };
+    if (e.state !== 'running') { if (e.state === 'done') rv.reviewed.add(e.id); rv.running = null; rv.queue = []; }
+    emit(e, 'review-progress');
+    return true;
+  }
+  function reviewPump() {
+    clearTimeout(rv.timer);
+    if (reviewPace === 'manual' || !rv.queue.length) return;
+    rv.timer = setTimeout(() => { reviewDeliver(); reviewPump(); }, reviewPace);
+  }
+  function reviewCancel() {
+    clearTimeout(rv.timer);
+    if (!rv.running) return;
+    const r = rv.running;
+    rv.running = null; rv.queue = [];
+    emit({ id: r.id, done: r.done, total: r.total, state: 'cancelled' }, 'review-progress');
+  }
+  /** The review's accuracy of a reviewed match, from the recorded answers. */
+  const accuracyOf = (id) => steps.find((s) => s.cmd === 'history_get' && s.args?.id === id && s.ok?.review)?.ok.review.accuracy
+    ?? steps.find((s) => s.cmd === 'history_list' && s.ok?.matches?.some((m) => m.id === id && m.accuracy != null))?.ok.matches.find((m) => m.id === id).accuracy ?? null;
+  const withAccuracy = (m) => ({ ...m, accuracy: rv.reviewed.has(m.id) ? accuracyOf(m.id) : null });
+
   const history = (cmd, args) => {
+    if (cmd === 'history_get') {
+      // The recorded answer with the review once reviewed, else one without.
+      const all = steps.filter((s) => s.cmd === cmd && same(s.args, args) && s.ok);
+      const done = rv.reviewed.has(args.id);
+      const r = all.find((s) => !!s.ok.review === done) ?? all[0];
+      if (r) return done || !r.ok.review ? r.ok : { ...r.ok, review: null };
+    }
     const r = recorded(cmd, args);
     if (r) { if (r.err) throw clone(r.err); return r.ok; }
     if (!store.matches.some((m) => m.id === args.id)) throw err('match/not_found', 'That match is not in the history.');
@@ -211,7 +275,7 @@ function installDouble(config) {
       if (!game.view) throw err('game/none', 'No game is in progress.');
       return game.log;
     },
-    history_list: ({ profileId }) => ({ matches: store.matches.filter((m) => !profileId || m.profileId === profileId), problems: [] }),
+    history_list: ({ profileId }) => ({ matches: store.matches.filter((m) => !profileId || m.profileId === profileId).map(withAccuracy), problems: [] }),
     history_get: (args) => history('history_get', args),
     history_position: (args) => history('history_position', args),
     history_delete: ({ id }) => { store.matches = store.matches.filter((m) => m.id !== id); return null; },
@@ -223,6 +287,19 @@ function installDouble(config) {
       if (n > all.length) throw err('fixture/unexpected', `The transcript "${name}" records ${all.length} exports of ${id}.`);
       return all[n - 1].ok;
     },
+    review_start: ({ id }) => {
+      if (!store.matches.some((m) => m.id === id)) throw err('review/not_found', 'That match is not in the history.');
+      const rec = reviewStarts.find((s) => s.args.id === id);
+      const total = progressOf(id).at(-1)?.total ?? 0;
+      if (rv.reviewed.has(id)) return { id, state: 'done', done: total, total };
+      reviewCancel();
+      rv.running = { id, done: 0, total };
+      rv.queue = progressOf(id).map(clone);
+      reviewPump();
+      return rec ? rec.ok : { id, state: 'running', done: 0, total };
+    },
+    review_cancel: () => { reviewCancel(); return null; },
+    review_status: () => (rv.running ? { ...rv.running, state: 'running' } : null),
     history_import: (args) => {
       if (typeof args.json !== 'string') throw err('args/invalid', 'history_import: the argument "json" is missing or not valid');
       const r = recorded('history_import', args);
@@ -242,6 +319,10 @@ function installDouble(config) {
     view: () => clone(game.view),
     /** The settings as the app would have saved them. */
     settings: () => clone(store.settings),
+    /** Delivers the next `n` held `review-progress` events (`reviewPace: 'manual'`). */
+    reviewStep: (n = 1) => { let k = 0; while (k < n && reviewDeliver()) k++; return k; },
+    /** The review events still held. */
+    reviewPending: () => rv.queue.length,
   };
 
   window.__TAURI__ = {
