@@ -550,6 +550,21 @@ fn review_game() -> Vec<Value> {
     r.ok("review_status", json!({}));
     let detail = r.ok("history_get", json!({"id": id}));
     assert!(detail["review"]["decisions"].is_array());
+    // The replay's positions: the last (where it opens) and those where the review shows a
+    // better move (the board before the decision's turn), for its ghosts.
+    let last = detail["timeline"].as_array().unwrap().len() as u64 - 1;
+    let mut before: Vec<u64> = detail["review"]["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| !d["why"].is_null())
+        .map(|d| d["turn"].as_u64().unwrap() - 1)
+        .collect();
+    before.push(last);
+    before.dedup();
+    for turn in before {
+        r.ok("history_position", json!({"id": id, "turn": turn}));
+    }
     r.ok("history_list", json!({"profileId": ada["id"]}));
     assert_eq!(r.ok("review_start", args)["state"], "done");
     r.ok("review_cancel", json!({}));

@@ -53,10 +53,21 @@ export const api = {
   // The app writes the export to a new file in the Downloads folder and says where.
   historyExport: (id) => call('history_export', { id }),
   historyImport: (json) => call('history_import', { json }),
+  /** Starts reviewing the finished match `id` (the app's default budget). */
+  reviewStart: (id) => call('review_start', { id }),
+  reviewCancel: () => call('review_cancel', {}),
+  reviewStatus: () => call('review_status', {}),
 };
 
 /** The largest record the app imports, in bytes (src-tauri/API.md, `history_import`). */
 export const IMPORT_LIMIT = 1024 * 1024;
+
+/** Subscribes to the app's `review-progress` events; resolves to an unsubscribe function. */
+export async function onReviewProgress(handler) {
+  const listen = window.__TAURI__?.event?.listen;
+  if (!listen) return () => {};
+  return listen('review-progress', (event) => handler(event.payload));
+}
 
 /** Subscribes to the app's `ai-progress` events; resolves to an unsubscribe function. */
 export async function onAiProgress(handler) {

@@ -2,28 +2,13 @@
 // their `review-progress` events, one tracker of the running review that every screen shows
 // (the end dialog, the history, the replay), the progress bar with Cancel, the win-chance
 // graph and the move list of the replay, and the ghosts of the played and the best move.
-import { AppError } from './api.js';
+import { api, onReviewProgress } from './api.js';
 import { h, esc, showError } from './dom.js';
 import { segmentAt } from './tiledraw.js';
 import { REVIEW_MARK, reviewTag, reviewProgressText, reviewMoveText, reviewDecisionTitle, winGraphLabel } from './text.js';
 
-// --- Commands. Like api.js's: failures become AppError values with the app's code.
-async function call(cmd, args) {
-  const invoke = window.__TAURI__?.core?.invoke;
-  if (!invoke) throw new AppError('app/unavailable', 'The game engine is not available: this page must run inside the Carcassonne app.');
-  try {
-    return await invoke(cmd, args);
-  } catch (e) {
-    if (e && typeof e === 'object' && typeof e.code === 'string') throw new AppError(e.code, e.message ?? String(e.code));
-    throw new AppError('app/failed', typeof e === 'string' ? e : (e?.message ?? `The command ${cmd} failed.`));
-  }
-}
-export const reviewApi = {
-  /** Starts reviewing the finished match `id` (the app's default budget). */
-  start: (id) => call('review_start', { id }),
-  cancel: () => call('review_cancel', {}),
-  status: () => call('review_status', {}),
-};
+/** The review's commands (api.js). */
+export const reviewApi = { start: api.reviewStart, cancel: api.reviewCancel, status: api.reviewStatus };
 
 // --- The running review, as every screen sees it.
 const TERMINAL = new Set(['done', 'cancelled', 'failed']);
@@ -37,8 +22,7 @@ class ReviewTracker {
 
   /** Subscribes once to the app's `review-progress` events. */
   listen() {
-    const listen = window.__TAURI__?.event?.listen;
-    if (!this.listening) this.listening = listen ? listen('review-progress', (e) => this.update(e.payload)) : Promise.resolve(null);
+    if (!this.listening) this.listening = onReviewProgress((p) => this.update(p));
     return this.listening;
   }
 
