@@ -1,5 +1,6 @@
 // The real app end to end: a whole game against a cheap AI played by clicking as a person
-// would, then the match found in the history and replayed turn by turn. Drives the built
+// would, the review the app makes of it at the end (at its real budget), then the match
+// found in the history, replayed turn by turn, and its worst move opened in the review. Drives the built
 // app through tauri-driver (W3C WebDriver, plain fetch); run under Xvfb (`xvfb-run -a`).
 // Screenshots go to test-output/e2e/ (not committed).
 import { test, before, after } from 'node:test';
@@ -201,6 +202,15 @@ async function wholeGame() {
   assert.equal(totals.length, 2);
   assert.equal(await exec("return document.querySelectorAll('.end-dialog .chart polyline').length"), 2);
 
+  // The review starts by itself with the final scoring and runs in the background, at the
+  // app's own budget (this player's first-legal-choice play leaves mistakes to find).
+  await until("return !!document.querySelector('.end-dialog .review-progress')", 'the review to start');
+  await until("return document.querySelector('.end-dialog .review-progress')?.dataset.state !== 'running' || !!document.querySelector('.end-dialog .rv-summary')",
+    'the review', 600000);
+  const summary = await exec("return document.querySelector('.end-dialog .rv-summary')?.textContent ?? ''");
+  assert.match(summary, /See the review/, `the review is done (${summary})`);
+  await shot('05b-reviewed');
+
   // The match in the history: open it and replay it turn by turn.
   await clickText('button', 'Look at the board');
   await clickText('button', '‹ Menu');
@@ -223,6 +233,22 @@ async function wholeGame() {
   await until(`return document.querySelector('.turn-label').textContent.startsWith('Final scoring, after turn ${last - 1} ')`, 'the last turn');
   await sleep(300);
   await shot('08-replay-end');
+  // The review in the replay: the win-chance graph, and the worst move opened from the list
+  // shows its verdict, a sentence on why, and the played and best moves on the board.
+  assert.ok(await exec("return document.querySelectorAll('#screen-match .win-graph .pt').length > 10"), 'the win-chance graph');
+  const worst = await exec(`for (const c of ['blunder', 'mistake', 'inaccuracy']) {
+      const b = document.querySelector('#screen-match .rv-move.' + c + ' .rv-pick');
+      if (b) return c;
+    }
+    return null;`);
+  assert.ok(worst, 'the review found a move to improve');
+  await clickCss(`#screen-match .rv-move.${worst} .rv-pick`);
+  await until(`return document.querySelector('#screen-match .rv-verdict .rv-tag')?.classList.contains(${JSON.stringify(worst)})`, 'the verdict');
+  const why = await exec("return document.querySelector('#screen-match .rv-verdict .rv-why')?.textContent ?? ''");
+  assert.ok(why.length > 5, `a sentence on why (${why})`);
+  await until("return document.querySelectorAll('#screen-match .rv-ghost-best').length > 0", 'the best move on the board');
+  await sleep(300);
+  await shot('09-review-worst-move');
   const errors = await exec("return [...document.querySelectorAll('.toast.error')].map((t) => t.textContent)");
   assert.deepEqual(errors, [], 'no error was shown');
 }
