@@ -150,6 +150,9 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.match(await verdict.locator('.rv-head').innerText(), new RegExp(`Turn ${d.turn}\\b`));
     assert.equal(await verdict.locator('.rv-tag').innerText(), reviewTag(d.class));
     assert.equal(await verdict.locator('.rv-why').innerText(), whyText(d.why, PLAYERS));
+    // In the board's terms: no coordinates, angles or tile letters.
+    const said = await verdict.innerText();
+    assert.doesNotMatch(said, /\(-?\d+, -?\d+\)|\d+°|\btile [A-Z]/, said);
     // The played and the best move as ghosts in their own styles, on the board of that
     // position (the recording has the replay's position before each move the review faults).
     assert.ok(POSITIONS.has(d.turn - 1), `the "${GAME}" recording has the history_position for turn ${d.turn - 1}`);
@@ -166,6 +169,15 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       const [top, bottom, mainTop, height] = await page.locator('.replay-board').evaluate((b) => [b.getBoundingClientRect().top, b.getBoundingClientRect().bottom, b.closest('main').getBoundingClientRect().top, innerHeight]);
       assert.ok(top >= mainTop && bottom <= height, `the board is in view (${top}–${bottom} in ${mainTop}–${height})`);
     }
+    // A faulted tile placement is told in the board's terms too (the ghosts show where).
+    const k = REVIEW.decisions.findIndex((x) => x.decision === 'place_tile' && x.class !== 'best');
+    assert.ok(k >= 0, 'the recording has a faulted tile placement');
+    await page.locator(`.rv-pick[data-i="${k}"]`).scrollIntoViewIfNeeded();
+    await press(page.locator(`.rv-pick[data-i="${k}"]`));
+    await page.waitForFunction((i) => document.querySelector('.rv-move.on .rv-pick')?.dataset.i === String(i), k);
+    const placed = await page.locator('.rv-verdict').innerText();
+    assert.match(placed, /green/, placed);
+    assert.doesNotMatch(placed, /\(-?\d+, -?\d+\)|\d+°|\btile [A-Z]\b/, placed);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -368,22 +368,25 @@ export const REVIEW_MARK = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 /** A game's or a move's accuracy (0–100): "87%". */
 export const accuracyText = (a) => `${Math.round(a)}%`;
 /** A reviewed move (a MoveName) as a short noun phrase: "V at (1, 0), 90°", "follower on the city (north)". */
-export function reviewMoveText(m, tile, feature = null) {
+export function reviewMoveText(m, tile, feature = null, ghost = null) {
+  // No coordinates or tile letters: on the board the played move is the dashed ghost and the
+  // best one the green ghost (`ghost`); in the move list (no ghost) only what was done.
+  const square = ghost === 'best' ? ' on the green square' : ghost === 'played' ? ' on the dashed square' : '';
   switch (m?.type) {
     case 'draw': return 'draw a tile, keep the abbey';
-    case 'place': return `${tile ? `${tile} ` : 'the tile '}at ${at(m.x, m.y)}, ${m.rotation}°`;
-    case 'abbey': return `the abbey at ${at(m.x, m.y)}`;
+    case 'place': return ghost ? `the tile${square}` : 'tile placed';
+    case 'abbey': return `the abbey${square}`;
     case 'figure': return m.kind === 'barn' ? `barn on the ${placeWords(m.on)}`
       : `${m.kind} on the ${feature && feature !== placeWords(m.on) ? `${feature} (${placeWords(m.on)})` : placeWords(m.on)}`;
     case 'no_figure': return 'no figure';
-    case 'wagon': return m.to ? `wagon to ${placeWords(m.to.on)} at ${at(m.to.x, m.to.y)}` : 'wagon home';
+    case 'wagon': return m.to ? `wagon to the ${placeWords(m.to.on)}${square}` : 'wagon home';
     case 'pass': return 'keep the abbey';
     default: return '';
   }
 }
-/** What a reviewed decision was about: "Turn 12, tile V". */
+/** What a reviewed decision was about: "Turn 12, tile". */
 export function reviewDecisionTitle(d) {
-  const what = { draw_or_abbey: 'draw or abbey', place_tile: d.tile ? `tile ${d.tile}` : 'tile', place_figure: 'figure', move_wagon: 'wagon', final_abbey: 'last abbey' }[d.decision] ?? d.decision;
+  const what = { draw_or_abbey: 'draw or abbey', place_tile: 'tile', place_figure: 'figure', move_wagon: 'wagon', final_abbey: 'last abbey' }[d.decision] ?? d.decision;
   return `Turn ${d.turn}, ${what}`;
 }
 const FEATURE_NOUN = { road: 'road', city: 'city', monastery: 'monastery', abbey: 'abbey', field: 'field' };
@@ -411,11 +414,15 @@ export function whyText(why, players) {
 }
 /** A reviewed move's verdict name with its mark: "Mistake ?". */
 export const reviewTag = (c) => `${REVIEW_CLASS[c] ?? c}${REVIEW_MARK[c] ? ` ${REVIEW_MARK[c]}` : ''}`;
-/** What was played and what was best: "You played V at (0, 2), 0°; best was V at (1, 2), 90°." */
+/** What was played and what was best, in the board's terms: "You played the tile on the
+ * dashed square; best was the tile on the green square." */
 export function reviewVerdict(d, { playedFeature = null, bestFeature = null } = {}) {
-  const played = reviewMoveText(d.played, d.tile, playedFeature);
-  if (d.class === 'best') return `You played ${played}: the best move.`;
-  return `You played ${played}; best was ${reviewMoveText(d.best, d.tile, bestFeature)}.`;
+  const { played: p, best: b } = d;
+  if (d.class === 'best') return `You played ${reviewMoveText(p, d.tile, playedFeature)}: the best move.`;
+  if (p?.type === 'place' && b?.type === 'place' && p.x === b.x && p.y === b.y) {
+    return 'You placed the tile on the best square but turned another way: the best way is shown in green.';
+  }
+  return `You played ${reviewMoveText(p, d.tile, playedFeature, 'played')}; best was ${reviewMoveText(b, d.tile, bestFeature, 'best')}.`;
 }
 /** The win chances of a reviewed move: "Win chance 41% (best 58%)". */
 export const reviewWinText = (d) => (d.class === 'best' ? `Win chance ${percent(d.playedWin)}` : `Win chance ${percent(d.playedWin)} (best ${percent(d.bestWin)})`);
