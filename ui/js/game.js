@@ -66,24 +66,24 @@ export class GameScreen {
         h('div', { class: 'board-wrap' }, this.boardHost, this.oddsPop, h('div', { class: 'zoom-ctl' },
           round('+', 'Zoom in', () => this.board.zoom(1.3)), round('−', 'Zoom out', () => this.board.zoom(1 / 1.3)),
           round('⤢', 'Fit the board to the screen', () => this.board.fit(true)))),
-        // The side column: on a desktop or tablet, everything in one column (styles.css puts
-        // the panel under the scoreboard). On a phone (portrait or landscape) the sheet's
-        // content (scoreboard, log, resign) is hidden behind the compact bar's button, and
-        // the compact bar (whose turn, the scores in one line, Undo, Hint) sits on the
-        // decision panel, with Confirm at the bottom.
+        // The side column. On a desktop or tablet everything is in one column (styles.css
+        // orders it: scoreboard, panel, Undo and Hint, log, resign; the DOM order is the
+        // keyboard's). On a phone (portrait or landscape) the compact bar (whose turn, the
+        // scores in one line, Undo, Hint) sits on the decision panel, Confirm at the bottom,
+        // and its button slides up the sheet: the whole scoreboard, the log, resign.
         h('aside', { class: 'side' },
-          this.sheet = h('div', { class: 'sheet', id: 'game-sheet', role: 'region', 'aria-label': SHEET_LABEL },
-            this.scoreboard = h('ol', { class: 'scoreboard', 'aria-label': 'Scoreboard' }),
-            h('p', { class: 'score-legend', 'aria-hidden': 'true' }, PROJECTED_LEGEND),
-            h('section', { class: 'log-box', 'aria-label': 'Game log' }, h('h2', { class: 'small-title' }, 'Log'), log),
-            // Resigning is far from the everyday tools (and asks first).
-            h('div', { class: 'resign-row' }, this.resignBtn = btn('Resign…', () => this.resign(), { class: 'btn danger-ghost', 'aria-label': 'Resign this game' }))),
+          this.panel = h('div', { class: 'action-panel', 'aria-label': 'Your move' }),
           h('div', { class: 'dock-bar' },
             this.sheetBtn = h('button', { class: 'sheet-toggle', type: 'button', 'aria-expanded': 'false', 'aria-controls': 'game-sheet', onclick: () => this.toggleSheet() },
               this.whoseTurn = h('span', { class: 'whose-turn' }), this.scoreLine = h('span', { class: 'score-line' }), h('span', { class: 'chevron', 'aria-hidden': 'true' })),
             h('div', { class: 'tools' },
               this.undoBtn = btn('Undo', () => this.undo()), this.hintBtn = btn('Hint', () => this.hint()))),
-          this.panel = h('div', { class: 'action-panel', 'aria-label': 'Your move' }))));
+          this.sheet = h('div', { class: 'sheet', id: 'game-sheet', role: 'region', 'aria-label': SHEET_LABEL, tabindex: '-1' },
+            this.scoreboard = h('ol', { class: 'scoreboard', 'aria-label': 'Scoreboard' }),
+            h('p', { class: 'score-legend', 'aria-hidden': 'true' }, PROJECTED_LEGEND),
+            h('section', { class: 'log-box', 'aria-label': 'Game log' }, h('h2', { class: 'small-title' }, 'Log'), log),
+            // Resigning is far from the everyday tools (and asks first).
+            h('div', { class: 'resign-row' }, this.resignBtn = btn('Resign…', () => this.resign(), { class: 'btn danger-ghost', 'aria-label': 'Resign this game' }))))));
     this.actions = new ActionPanel(this.panel, this.state, { play: (m) => this.play(m), confirm: () => this.confirm(), finalScores: () => this.showEnd() });
     this.log = new GameLog(log, { players: () => this.state.view?.players, onScored: (ev, sameTurn) => this.floatScore(ev, sameTurn) });
     this.board = new Board(this.boardHost, this.state.types, { onTap: (t) => this.tap(t), label: 'Game board. Arrow keys pan, plus and minus zoom, 0 fits.' });
@@ -460,12 +460,14 @@ export class GameScreen {
     return this.root.classList.contains('sheet-open');
   }
 
-  /** Opens or closes the phone's sheet (scoreboard, log); closing gives the focus back to its button. */
+  /** Opens or closes the phone's sheet (scoreboard, log): opening moves the focus into it
+   * (Tab goes on to its log), closing gives the focus back to its button. */
   toggleSheet(open = !this.sheetOpen) {
     const focusInside = this.sheet.contains(document.activeElement);
     this.root.classList.toggle('sheet-open', open);
     this.sheetBtn.setAttribute('aria-expanded', String(open));
-    if (!open && focusInside) this.sheetBtn.focus();
+    if (open) this.sheet.focus({ preventScroll: true });
+    else if (focusInside) this.sheetBtn.focus();
   }
 }
 

@@ -327,6 +327,7 @@ export const waiting = (who) => (who?.kind === 'ai' ? `${who.name} is thinkingâ€
  * monastery and a road", "fields only". `type`: the tile's description (TileType).
  */
 export function tileWords(type) {
+  if (!type) return '';
   const count = (kind) => (type?.segments ?? []).filter((g) => g.kind === kind).length;
   const n = (k, one, many) => (k === 1 ? `a ${one}` : `${NUMBER[k] ?? k} ${many}`);
   const parts = [];
@@ -337,14 +338,17 @@ export function tileWords(type) {
 }
 const NUMBER = { 2: 'two', 3: 'three', 4: 'four' };
 /** The drawn tile's button on the panel. */
-export const drawnTileLabel = (type) => `Your tile, ${tileWords(type)}: rotate it (R)`;
+export const drawnTileLabel = (type) => `Your tile${type ? `, ${tileWords(type)}` : ''}: rotate it (R)`;
 
 /** What screen readers hear when the human's decision comes back to them; `type(id)`: a tile's description. */
 export function turnAnnouncement(view, type = () => null) {
   const d = view.decision;
   if (view.over) return OVER;
   switch (d.kind) {
-    case 'place_tile': return `Your turn: place your tile, ${tileWords(type(d.tile))}. ${plural(d.cells.length, 'square fits', 'squares fit')}.`;
+    case 'place_tile': {
+      const what = tileWords(type(d.tile));
+      return `Your turn: place your tile${what ? `, ${what}` : ''}. ${plural(d.cells.length, 'square fits', 'squares fit')}.`;
+    }
     case 'place_figure': return 'Place a figure or none.';
     case 'draw_or_abbey': return 'Your turn: draw a tile or place your abbey.';
     case 'final_abbey': return 'Last chance to place your abbey.';
