@@ -71,7 +71,8 @@ for (const [name, device] of DEVICES) {
     const width = page.viewportSize().width;
     assert.equal(board.x, 0);
     if (name === 'phone') assert.equal(board.width, width);
-    // Resign is not next to Hint.
+    // Resign is not next to Hint (on a phone it is in the sheet with the scoreboard).
+    if (name === 'phone') await press(page.locator('.sheet-toggle'));
     const hint = await page.locator('.tools').getByRole('button', { name: 'Hint' }).boundingBox();
     assert.equal(await page.locator('.tools').getByRole('button', { name: /Resign/ }).count(), 0);
     const resign = await page.getByRole('button', { name: 'Resign this game' }).boundingBox();
@@ -84,6 +85,7 @@ for (const [name, device] of DEVICES) {
     const size = await page.locator('.scoreboard .projected').first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     assert.ok(size >= 13, `projected score at ${size} px`);
 
+    if (name === 'phone') await press(page.locator('.sheet-toggle'));
     await playOne(page, press);
     assert.equal(await page.evaluate(() => window.__DOUBLE__.expected()), null, 'the recorded turn was played');
     assert.deepEqual(problems, []);

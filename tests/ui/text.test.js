@@ -65,17 +65,26 @@ test('wagon targets by name: kind, where from the wagon, size; told apart when a
   assert.equal(wagonTargetLabels([t({ owners: [1] })], YOU)[0], "Bot Berta's road west of here (2 tiles)");
 });
 
-test('AI moves and hints in words', () => {
-  const view = { players: PLAYERS, tiles: [{ id: 'D', x: 0, y: 0 }, { id: 'V', x: 1, y: 0 }] };
-  const ai = (move) => aiMoveText({ player: 1, level: 'hard', stage: 'moved', move, view });
-  assert.equal(ai({ type: 'place', x: 1, y: 0, rotation: 90 }), 'Bot Berta placed V at (1, 0), 90°');
-  assert.equal(ai({ type: 'draw' }), 'Bot Berta drew a tile');
-  assert.equal(ai({ type: 'abbey', x: 1, y: -1 }), 'Bot Berta placed the abbey at (1, -1)');
-  assert.equal(ai({ type: 'figure', kind: 'follower', on: 'Nw' }), 'Bot Berta placed the follower on Nw');
-  assert.equal(ai({ type: 'no_figure' }), 'Bot Berta placed no figure');
-  assert.equal(ai({ type: 'wagon', to: { x: 2, y: 0, on: 'E' } }), 'Bot Berta moved the wagon to E at (2, 0)');
-  assert.equal(ai({ type: 'wagon', to: null }), 'Bot Berta took the wagon home');
-  assert.equal(ai({ type: 'pass' }), 'Bot Berta kept the abbey');
+test('AI moves, for screen readers, in the log\'s words: no coordinates, no tile letters', () => {
+  // The view after each move: its events are the last of `recent`.
+  const placed = ev('tile_placed', { player: 1, turn: 4, tile: 'V', x: 1, y: 0, rotation: 90, builds: [{ kind: 'road', action: 'extends', toward: ['E'], on: 'W' }] });
+  const figure = ev('figure_placed', { player: 1, turn: 4, x: 1, y: 0, figure: 'follower', on: 'W', feature: 'road' });
+  const closed = { ...scored({ feature: 'road', category: 'road', players: [1], points: 3, tiles: 3 }), turn: 4 };
+  const view = (recent) => ({ players: YOU, tiles: [{ id: 'D', x: 0, y: 0 }, { id: 'V', x: 1, y: 0 }], recent: [ev('tile_placed', { turn: 3, builds: [] }), ...recent] });
+  const ai = (move, recent) => aiMoveText({ player: 1, level: 'hard', stage: 'moved', move, view: view(recent) });
+  assert.equal(ai({ type: 'place', x: 1, y: 0, rotation: 90 }, [placed]), 'Bot Berta extends the road east');
+  assert.equal(ai({ type: 'figure', kind: 'follower', on: 'W' }, [placed, figure]), 'Bot Berta puts a thief on the road');
+  assert.equal(ai({ type: 'figure', kind: 'follower', on: 'W' }, [placed, figure, closed]), "Bot Berta puts a thief on the road. Bot Berta's road (3 tiles) is finished: +3");
+  assert.equal(ai({ type: 'no_figure' }, [placed]), 'Bot Berta puts no figure on the new tile');
+  assert.equal(ai({ type: 'no_figure' }, [placed, closed]), "Bot Berta puts no figure on the new tile. Bot Berta's road (3 tiles) is finished: +3");
+  assert.equal(ai({ type: 'abbey', x: 1, y: -1 }, [ev('abbey_placed', { player: 1, tile: 'abbey' })]), 'Bot Berta places the abbey in a hole');
+  assert.equal(ai({ type: 'wagon', to: { x: 2, y: 0, on: 'E' } }, [ev('wagon_moved', { player: 1, x: 1, y: 0, figure: 'wagon', feature: 'road', to: { x: 2, y: 0, on: 'E' } })]), "Bot Berta's wagon moves on to a road to the east");
+  assert.equal(ai({ type: 'wagon', to: null }, []), 'Bot Berta takes the wagon home');
+  assert.equal(ai({ type: 'draw' }, []), 'Bot Berta draws a tile and keeps the abbey for later');
+  assert.equal(ai({ type: 'pass' }, [ev('passed', { player: 1 })]), 'Bot Berta keeps the abbey');
+  for (const m of [{ type: 'place', x: 1, y: 0, rotation: 90 }, { type: 'figure', kind: 'follower', on: 'W' }, { type: 'wagon', to: { x: 2, y: 0, on: 'E' } }]) {
+    assert.doesNotMatch(ai(m, [placed, figure]), /\(|\b[B-Z]\b|°/, 'no coordinates, tile letters or degrees');
+  }
   assert.equal(aiMoveText({ player: 1, stage: 'thinking', move: null, view: null }), '');
 });
 
@@ -93,6 +102,14 @@ test('hints are instructions in players\' words, without coordinates or tile let
   assert.equal(hint({ type: 'figure', kind: 'follower', on: 'N' }), `Hint: Put your follower on the city (north) of the new tile.${tail}`);
   assert.equal(hint({ type: 'no_figure' }), `Hint: Place no figure this turn.${tail}`);
   assert.equal(hint({ type: 'draw' }), `Hint: Draw a tile and keep your abbey for later.${tail}`);
+  // The wagon's target by the name its button has.
+  const t = (fields) => ({ x: 1, y: 0, on: 'E', feature: 'road', toward: 'E', tiles: 1, owners: [], finished: false, segments: [], ...fields });
+  const wagon = { ...view, players: YOU, decision: { kind: 'move_wagon', from: { x: 0, y: 0 }, targets: [t({}), t({ on: 'S' }), t({ x: 0, y: 1, on: 'monastery', feature: 'monastery', toward: 'S', tiles: 3 }), t({ x: -1, owners: [0], toward: 'W', feature: 'city', tiles: 2 })] } };
+  const wagonHint = (to) => hintText({ type: 'wagon', to }, wagon, type);
+  assert.equal(wagonHint({ x: 1, y: 0, on: 'S' }), `Hint: Move your wagon on to the road east of here, south side (1 tile).${tail}`);
+  assert.equal(wagonHint({ x: 0, y: 1, on: 'monastery' }), `Hint: Move your wagon on to the monastery south of here.${tail}`);
+  assert.equal(wagonHint({ x: -1, y: 0, on: 'E' }), `Hint: Move your wagon on to your city west of here (2 tiles).${tail}`);
+  assert.equal(wagonHint(null), `Hint: Take your wagon home.${tail}`);
 });
 
 test('the mayor on a city without pennants is said to be worth nothing', () => {
@@ -115,11 +132,16 @@ test('one turn numbering: the turn in progress while playing, turns played when 
 
 test('prompts, announcements, the scoreboard and the end', () => {
   const tile = { kind: 'place_tile', tile: 'V', cells: [{}, {}, {}] };
-  assert.equal(prompt(tile), 'Place tile V: tap a highlighted square (3 fit).');
+  assert.equal(prompt(tile), 'Place your tile: tap a highlighted square (3 fit).');
+  assert.equal(prompt({ ...tile, cells: [{}] }), 'Place your tile: tap a highlighted square (1 fits).');
   assert.equal(prompt(tile, { selected: true, ways: 2 }), 'Tap the tile again or press R to turn it (2 ways fit), then confirm.');
   assert.equal(prompt(tile, { selected: true, ways: 1 }), 'This is the only way it fits here. Confirm, or tap another square.');
   assert.equal(prompt({ kind: 'place_figure' }), 'No figure can go on this tile.');
-  assert.equal(turnAnnouncement({ over: false, decision: tile }), 'Your turn: place tile V. 3 squares fit.');
+  const types = { V: { segments: [{ kind: 'road' }, { kind: 'field' }] }, L: { segments: [{ kind: 'city' }, { kind: 'road' }, { kind: 'road' }, { kind: 'road' }] }, A: { segments: [{ kind: 'monastery' }, { kind: 'road' }] } };
+  assert.equal(turnAnnouncement({ over: false, decision: tile }, (id) => types[id]), 'Your turn: place your tile, a road. 3 squares fit.');
+  assert.equal(turnAnnouncement({ over: false, decision: { ...tile, tile: 'L', cells: [{}] } }, (id) => types[id]), 'Your turn: place your tile, a city and three roads. 1 square fits.');
+  assert.equal(turnAnnouncement({ over: false, decision: { ...tile, tile: 'A' } }, (id) => types[id]), 'Your turn: place your tile, a monastery and a road. 3 squares fit.');
+  assert.equal(turnAnnouncement({ over: false, decision: tile }), 'Your turn: place your tile. 3 squares fit.', 'no tile letter, even without the tile description');
   const p = { seat: 1, name: 'Bot Berta', level: 'hard', score: 23, projected: 41, supply: { followers: 5, mayor: true, wagon: false, barn: true, abbey: false } };
   assert.equal(playerSummary(p, true, { current: true }), 'Bot Berta (hard), orange square: 23 points, 41 if the game ended now; 5 followers, mayor in hand, wagon used, barn in hand, abbey used; to move');
   assert.equal(playerSummary(p, false, { thinking: true }), 'Bot Berta (hard), orange square: 23 points, 41 if the game ended now; 5 followers; thinking');

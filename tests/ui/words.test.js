@@ -36,7 +36,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await startGame(app);
     for (let i = 0; i < 24; i++) await playOne(page, press);
     const openLog = async () => {
-      if (name === 'phone' && !(await page.locator('.log-box').isVisible())) await press(page.locator('.log-toggle'));
+      if (name === 'phone' && !(await page.locator('.log-box').isVisible())) await press(page.locator('.sheet-toggle'));
       await page.locator('.log .log-item').first().waitFor();
     };
     await openLog();

@@ -20,7 +20,7 @@ import { badgeSvg, miniFigure } from './players.js';
 import { ActionPanel } from './panel.js';
 import { GameLog } from './log.js';
 import { showEnd, showRemaining, confirmResign } from './dialogs.js';
-import { aiMoveText, playerSummary, turnAnnouncement, oddsTitle, oddsText, AIDS_LABEL, turnLabel, PROJECTED_LEGEND, projectedLabel } from './text.js';
+import { aiMoveText, playerSummary, turnAnnouncement, oddsTitle, oddsText, AIDS_LABEL, turnLabel, PROJECTED_LEGEND, projectedLabel, whoseTurn, sheetToggleLabel, SHEET_LABEL } from './text.js';
 import { rotateName, SIDES, HALVES } from './geometry.js';
 import { anchorFor } from './tiledraw.js';
 import { paceMs } from './settings.js';
@@ -61,21 +61,29 @@ export class GameScreen {
         this.turnInfo = h('span', { class: 'turn-info', 'aria-live': 'off' }),
         this.remainingBtn = btn('Tiles', () => this.state.view && showRemaining(this.state.view, (id) => this.state.type(id), { chances: this.aidsOn }), { class: 'btn ghost', 'aria-haspopup': 'dialog' }),
         this.overlayBtn = btn('Owners', () => this.toggleOverlay(), { class: 'btn ghost toggle', 'aria-pressed': 'false' }),
-        this.aidsBtn = btn('Aids', () => this.toggleAids(), { class: 'btn ghost toggle aids-toggle', 'aria-pressed': 'true', 'aria-label': AIDS_LABEL }),
-        this.logBtn = btn('Log', () => this.toggleLog(), { class: 'btn ghost log-toggle', 'aria-expanded': 'false' })),
+        this.aidsBtn = btn('Aids', () => this.toggleAids(), { class: 'btn ghost toggle aids-toggle', 'aria-pressed': 'true', 'aria-label': AIDS_LABEL })),
       h('div', { class: 'game-main' },
         h('div', { class: 'board-wrap' }, this.boardHost, this.oddsPop, h('div', { class: 'zoom-ctl' },
           round('+', 'Zoom in', () => this.board.zoom(1.3)), round('−', 'Zoom out', () => this.board.zoom(1 / 1.3)),
           round('⤢', 'Fit the board to the screen', () => this.board.fit(true)))),
+        // The side column. On a desktop or tablet everything is in one column (styles.css
+        // orders it: scoreboard, panel, Undo and Hint, log, resign; the DOM order is the
+        // keyboard's). On a phone (portrait or landscape) the compact bar (whose turn, the
+        // scores in one line, Undo, Hint) sits on the decision panel, Confirm at the bottom,
+        // and its button slides up the sheet: the whole scoreboard, the log, resign.
         h('aside', { class: 'side' },
-          this.scoreboard = h('ol', { class: 'scoreboard', 'aria-label': 'Scoreboard' }),
-          h('p', { class: 'score-legend', 'aria-hidden': 'true' }, PROJECTED_LEGEND),
           this.panel = h('div', { class: 'action-panel', 'aria-label': 'Your move' }),
-          h('div', { class: 'tools' },
-            this.undoBtn = btn('Undo', () => this.undo()), this.hintBtn = btn('Hint', () => this.hint())),
-          h('section', { class: 'log-box', 'aria-label': 'Game log' }, h('h2', { class: 'small-title' }, 'Log'), log),
-          // Resigning is far from the everyday tools (and asks first).
-          h('div', { class: 'resign-row' }, this.resignBtn = btn('Resign…', () => this.resign(), { class: 'btn danger-ghost', 'aria-label': 'Resign this game' })))));
+          h('div', { class: 'dock-bar' },
+            this.sheetBtn = h('button', { class: 'sheet-toggle', type: 'button', 'aria-expanded': 'false', 'aria-controls': 'game-sheet', onclick: () => this.toggleSheet() },
+              this.whoseTurn = h('span', { class: 'whose-turn' }), this.scoreLine = h('span', { class: 'score-line' }), h('span', { class: 'chevron', 'aria-hidden': 'true' })),
+            h('div', { class: 'tools' },
+              this.undoBtn = btn('Undo', () => this.undo()), this.hintBtn = btn('Hint', () => this.hint()))),
+          this.sheet = h('div', { class: 'sheet', id: 'game-sheet', role: 'region', 'aria-label': SHEET_LABEL, tabindex: '-1' },
+            this.scoreboard = h('ol', { class: 'scoreboard', 'aria-label': 'Scoreboard' }),
+            h('p', { class: 'score-legend', 'aria-hidden': 'true' }, PROJECTED_LEGEND),
+            h('section', { class: 'log-box', 'aria-label': 'Game log' }, h('h2', { class: 'small-title' }, 'Log'), log),
+            // Resigning is far from the everyday tools (and asks first).
+            h('div', { class: 'resign-row' }, this.resignBtn = btn('Resign…', () => this.resign(), { class: 'btn danger-ghost', 'aria-label': 'Resign this game' }))))));
     this.actions = new ActionPanel(this.panel, this.state, { play: (m) => this.play(m), confirm: () => this.confirm(), finalScores: () => this.showEnd() });
     this.log = new GameLog(log, { players: () => this.state.view?.players, onScored: (ev, sameTurn) => this.floatScore(ev, sameTurn) });
     this.board = new Board(this.boardHost, this.state.types, { onTap: (t) => this.tap(t), label: 'Game board. Arrow keys pan, plus and minus zoom, 0 fits.' });
@@ -181,6 +189,11 @@ export class GameScreen {
   }
 
   renderScoreboard(v) {
+    // The compact bar: whose turn, then each player's badge and score (the current one named).
+    this.whoseTurn.textContent = whoseTurn(v);
+    this.sheetBtn.setAttribute('aria-label', sheetToggleLabel(v));
+    this.scoreLine.replaceChildren(...v.players.map((p) => h('span', { class: `mini-score${v.current === p.seat ? ' current' : ''}${this.request.thinking === p.seat ? ' thinking' : ''}`, 'data-seat': p.seat },
+      h('span', { class: 'who', html: badgeSvg(p.seat, 16) }), h('b', {}, String(p.score)))));
     this.scoreboard.replaceChildren(...v.players.map((p) => {
       const thinking = this.request.thinking === p.seat;
       const current = v.current === p.seat;
@@ -244,6 +257,8 @@ export class GameScreen {
     const s = this.state;
     const d = s.decision;
     this.closeOdds();
+    // A tap on the board while the phone's sheet is open only closes it.
+    if (this.sheetOpen && getComputedStyle(this.sheetBtn).display !== 'none') { this.toggleSheet(false); return; }
     if (s.myTurn && !this.busy) {
       if (t.spot) {
         if (d.kind === 'place_figure') s.selectSpot(t.spot.on);
@@ -340,7 +355,11 @@ export class GameScreen {
     const k = e.key;
     if (k === 'r' || k === 'R') s.rotate();
     else if (k === 'Enter' && s.pendingMove() && !e.target.closest?.('button')) this.confirm();
-    else if (k === 'Escape') { this.closeOdds(); s.clearSelection(); }
+    else if (k === 'Escape') {
+      // The open sheet closes first; the selection stays.
+      if (this.sheetOpen && getComputedStyle(this.sheetBtn).display !== 'none') this.toggleSheet(false);
+      else { this.closeOdds(); s.clearSelection(); }
+    }
     else if (k === 'o' || k === 'O') { if (!this.oddsKey()) return; }
     else if (k === 'n' || k === ']') s.cycleCell(1);
     else if (k === 'p' || k === '[') s.cycleCell(-1);
@@ -367,7 +386,7 @@ export class GameScreen {
     if (view) {
       this.show(view);
       await this.reloadLog();
-      announce(turnAnnouncement(view));
+      announce(turnAnnouncement(view, (id) => this.state.type(id)));
     }
     this.refresh();
   }
@@ -437,10 +456,18 @@ export class GameScreen {
     this.board.setOverlay(this.overlay);
   }
 
-  toggleLog() {
-    const open = !this.root.classList.contains('log-open');
-    this.root.classList.toggle('log-open', open);
-    this.logBtn.setAttribute('aria-expanded', String(open));
+  get sheetOpen() {
+    return this.root.classList.contains('sheet-open');
+  }
+
+  /** Opens or closes the phone's sheet (scoreboard, log): opening moves the focus into it
+   * (Tab goes on to its log), closing gives the focus back to its button. */
+  toggleSheet(open = !this.sheetOpen) {
+    const focusInside = this.sheet.contains(document.activeElement);
+    this.root.classList.toggle('sheet-open', open);
+    this.sheetBtn.setAttribute('aria-expanded', String(open));
+    if (open) this.sheet.focus({ preventScroll: true });
+    else if (focusInside) this.sheetBtn.focus();
   }
 }
 

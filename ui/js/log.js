@@ -105,12 +105,10 @@ export class GameLog {
     button.classList.add('picked');
     button.setAttribute('aria-pressed', 'true');
     highlightOnBoard(this.list, entry.places, { follow: true });
-    // On a phone the log is a sheet over the board: close it so that the place shows.
+    // On a phone the log is in a sheet over the board: close it so that the place shows.
     const screen = this.list.closest('.screen-game');
-    const sheet = this.list.closest('.log-box');
-    if (screen?.classList.contains('log-open') && sheet && getComputedStyle(sheet).position === 'fixed') {
-      screen.querySelector('.log-toggle')?.click();
-    }
+    const toggle = screen?.querySelector('.sheet-toggle');
+    if (screen?.classList.contains('sheet-open') && toggle && getComputedStyle(toggle).display !== 'none') toggle.click();
   }
 
   unpick() {

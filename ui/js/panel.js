@@ -4,7 +4,7 @@
 import { h, announce } from './dom.js';
 import { miniFigure } from './players.js';
 import { tileSvg } from './tiledraw.js';
-import { prompt, capital, waiting, hintText, spotLabel, wagonTargetLabels, LAST_CHANCE, OVER, KIND_LABEL } from './text.js';
+import { prompt, capital, waiting, hintText, spotLabel, wagonTargetLabels, drawnTileLabel, LAST_CHANCE, OVER, KIND_LABEL } from './text.js';
 import { highlightOnBoard } from './log.js';
 
 export class ActionPanel {
@@ -61,7 +61,7 @@ export class ActionPanel {
         break;
       case 'place_tile': {
         const rot = sel?.kind === 'place' ? sel.rotation : (d.cells[0]?.rotations[0] ?? 0);
-        const pic = h('button', { class: 'drawn-tile', type: 'button', 'aria-label': `Drawn tile ${d.tile}; rotate it (R)`, onclick: () => s.rotate(), html: tileSvg(s.type(d.tile), rot, 76) });
+        const pic = h('button', { class: 'drawn-tile', type: 'button', 'aria-label': drawnTileLabel(s.type(d.tile)), onclick: () => s.rotate(), html: tileSvg(s.type(d.tile), rot, 76) });
         const ways = sel?.kind === 'place' ? d.cells.find((c) => c.x === sel.x && c.y === sel.y)?.rotations.length ?? 1 : 0;
         p.append(h('div', { class: 'drawn' }, pic, title(prompt(d, { selected: !!sel, ways })),
           row(btn('⟳ Rotate', () => s.rotate(), { disabled: ways === 1, 'aria-keyshortcuts': 'R' }), confirm)));

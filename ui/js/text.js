@@ -40,7 +40,7 @@ function owners(players, seats) {
   return n.length > 1 ? `${n.slice(0, -1).join(', ')} and ${n.at(-1)}` : (n[0] ?? 'Nobody\'s');
 }
 /** A verb for a seat: "extend" for "You", "extends" for a name. */
-const VERBS = { extends: 'extend', starts: 'start', finishes: 'finish', 'links up': 'link up', builds: 'build', places: 'place', puts: 'put', keeps: 'keep', draws: 'draw', lays: 'lay' };
+const VERBS = { takes: 'take', extends: 'extend', starts: 'start', finishes: 'finish', 'links up': 'link up', builds: 'build', places: 'place', puts: 'put', keeps: 'keep', draws: 'draw', lays: 'lay' };
 const verb = (players, seat, third) => (isYou(players, seat) ? (VERBS[third] ?? third) : third);
 const andList = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? ''));
 
@@ -160,40 +160,67 @@ export function eventPlaces(ev) {
 }
 
 // --- The wagon's targets (DecisionView move_wagon, TargetOption).
-/** "The road west of here (2 tiles)"; `same`: another target has the same name. */
-export function wagonTargetLabel(t, players, { same = false } = {}) {
+/** "the road west of here (2 tiles)"; `same`: another target has the same name. */
+function targetWords(t, players, same) {
   const own = t.owners?.length ? `${owners(players, t.owners)} ` : 'the ';
   const state = t.finished ? 'finished ' : '';
   const where = t.toward ? `${SIDE_WORD[t.toward]} of here` : 'here';
   const size = t.feature === 'monastery' ? '' : ` (${plural(t.tiles, 'tile', 'tiles')})`;
   const part = same ? `, ${placeWords(t.on)} side` : '';
-  return capital(`${own}${state}${t.feature} ${where}${part}${size}`);
+  // In a sentence "your" is lower-case; a player's name keeps its capital.
+  return `${own.replace(/^Your\b/, 'your')}${state}${t.feature} ${where}${part}${size}`;
 }
-/** The labels of all targets, told apart where two would read the same. */
-export function wagonTargetLabels(targets, players) {
-  const plain = targets.map((t) => wagonTargetLabel(t, players));
-  return targets.map((t, i) => (plain.filter((x) => x === plain[i]).length > 1 ? wagonTargetLabel(t, players, { same: true }) : plain[i]));
+/** "The road west of here (2 tiles)"; `same`: another target has the same name. */
+export function wagonTargetLabel(t, players, { same = false } = {}) {
+  return capital(targetWords(t, players, same));
 }
-
-/** A MoveInput in words, "placed V at (1, 0), 90°"; `tile`: the placed tile's id. */
-export function moveText(m, tile) {
-  switch (m.type) {
-    case 'draw': return 'drew a tile';
-    case 'place': return tile ? `placed ${tile} at ${at(m.x, m.y)}, ${m.rotation}°` : `placed a tile at ${at(m.x, m.y)}`;
-    case 'abbey': return `placed the abbey at ${at(m.x, m.y)}`;
-    case 'figure': return `placed the ${m.kind} on ${m.on}`;
-    case 'no_figure': return 'placed no figure';
-    case 'wagon': return m.to ? `moved the wagon to ${m.to.on} at ${at(m.to.x, m.to.y)}` : 'took the wagon home';
-    case 'pass': return 'kept the abbey';
-    default: return '';
-  }
+/** The labels of all targets, told apart where two would read the same; `inSentence`: not
+ * capitalised ("the road west of here (2 tiles)"), for a sentence that names one. */
+export function wagonTargetLabels(targets, players, { inSentence = false } = {}) {
+  const plain = targets.map((t) => targetWords(t, players, false));
+  const words = targets.map((t, i) => (plain.filter((x) => x === plain[i]).length > 1 ? targetWords(t, players, true) : plain[i]));
+  return inSentence ? words : words.map(capital);
 }
 
-/** An `ai-progress` event's line, "Bot Berta placed V at (1, 0), 90°"; '' while thinking. */
+/**
+ * An `ai-progress` event's line for screen readers, in the log's words (no coordinates, no
+ * tile letters): "Bot Berta extends the road east", "Bot Berta puts a knight in the city.
+ * Bot Berta's city (2 tiles) is finished: +4"; '' while thinking. The move's own events are
+ * the last ones of `view.recent` that match it.
+ */
 export function aiMoveText({ player, move, view }) {
   if (!move || !view) return '';
-  const tile = move.type === 'place' ? view.tiles.find((t) => t.x === move.x && t.y === move.y)?.id : null;
-  return `${playerName(view.players, player)} ${moveText(move, tile)}`;
+  const players = view.players;
+  const events = view.recent ?? [];
+  const who = whoName(players, player);
+  const lastIndex = (ok) => { for (let i = events.length - 1; i >= 0; i--) if (ok(events[i])) return i; return -1; };
+  const mine = (type) => (e) => e.type === type && e.player === player;
+  // The scorings (and figures back) that close the turn of the event at `i`.
+  const after = (i) => (i < 0 ? [] : events.slice(i + 1).filter((e) => e.turn === events[i].turn && e.type === 'scored').map((e) => scoredText(e.scored, players)));
+  const sentences = (first, i) => [first, ...after(i)].join('. ');
+  switch (move.type) {
+    case 'place': {
+      const i = lastIndex((e) => mine('tile_placed')(e) && e.x === move.x && e.y === move.y);
+      return i < 0 ? `${who} ${verb(players, player, 'places')} a tile` : eventText(events[i], players);
+    }
+    case 'abbey': {
+      const i = lastIndex(mine('abbey_placed'));
+      return i < 0 ? `${who} ${verb(players, player, 'places')} the abbey in a hole` : eventText(events[i], players);
+    }
+    case 'figure': {
+      const i = lastIndex(mine('figure_placed'));
+      return i < 0 ? `${who} ${verb(players, player, 'puts')} ${figureWithArticle(move.kind, null)} on the new tile` : sentences(eventText(events[i], players), i);
+    }
+    case 'no_figure': return sentences(`${who} ${verb(players, player, 'puts')} no figure on the new tile`, lastIndex(mine('tile_placed')));
+    case 'wagon': {
+      if (!move.to) return `${who} ${verb(players, player, 'takes')} the wagon home`;
+      const i = lastIndex(mine('wagon_moved'));
+      return i < 0 ? `${whose(players, player)} wagon moves on` : eventText(events[i], players);
+    }
+    case 'draw': return `${who} ${verb(players, player, 'draws')} a tile and keeps the abbey for later`;
+    case 'pass': return `${who} ${verb(players, player, 'keeps')} the abbey`;
+    default: return '';
+  }
 }
 
 const TURNS = ['as drawn', 'turned once', 'turned twice', 'turned three times'];
@@ -242,7 +269,14 @@ export function hintText(move, view, type) {
       ? `put your barn on the ${placeWords(move.on)} of the new tile`
       : `put your ${move.kind} on the ${feature(move.on) ?? 'spot'} (${placeWords(move.on)}) of the new tile`; break;
     case 'no_figure': text = 'place no figure this turn'; break;
-    case 'wagon': text = move.to ? `move your wagon to the highlighted ${view.decision?.targets?.find((t) => t.x === move.to.x && t.y === move.to.y && t.on === move.to.on)?.feature ?? 'feature'}` : 'take your wagon home'; break;
+    case 'wagon': {
+      const targets = view.decision?.targets ?? [];
+      const i = move.to ? targets.findIndex((t) => t.x === move.to.x && t.y === move.to.y && t.on === move.to.on) : -1;
+      text = !move.to ? 'take your wagon home'
+        : i < 0 ? 'move your wagon on to the highlighted feature'
+          : `move your wagon on to ${wagonTargetLabels(targets, view.players, { inSentence: true })[i]}`;
+      break;
+    }
     case 'pass': text = 'keep your abbey'; break;
     default: text = '';
   }
@@ -276,7 +310,7 @@ export function prompt(d, { selected = false, ways = 0, kinds = 0 } = {}) {
     case 'draw_or_abbey': return 'Draw a tile, or place your abbey in a highlighted hole instead.';
     case 'final_abbey': return 'The pile is empty: place your abbey in a highlighted hole now, or keep it for good.';
     case 'place_tile':
-      if (!selected) return `Place tile ${d.tile}: tap a highlighted square (${d.cells.length} fit).`;
+      if (!selected) return `Place your tile: tap a highlighted square (${plural(d.cells.length, 'fits', 'fit')}).`;
       return ways > 1 ? `Tap the tile again or press R to turn it (${ways} ways fit), then confirm.` : 'This is the only way it fits here. Confirm, or tap another square.';
     case 'place_figure': return kinds ? 'Place a figure on the new tile (tap a circle), or none.' : 'No figure can go on this tile.';
     case 'move_wagon': return 'Your wagon comes back: move it on to a feature next to where it stood ("here"), highlighted on the board, or take it home.';
@@ -288,12 +322,33 @@ export const OVER = 'The game is over.';
 /** While another player decides (`who`: its PlayerView, if any). */
 export const waiting = (who) => (who?.kind === 'ai' ? `${who.name} is thinking…` : 'Waiting…');
 
-/** What screen readers hear when the human's decision comes back to them. */
-export function turnAnnouncement(view) {
+/**
+ * What a tile shows, for those who cannot see its drawing: "a city and a road", "a
+ * monastery and a road", "fields only". `type`: the tile's description (TileType).
+ */
+export function tileWords(type) {
+  if (!type) return '';
+  const count = (kind) => (type?.segments ?? []).filter((g) => g.kind === kind).length;
+  const n = (k, one, many) => (k === 1 ? `a ${one}` : `${NUMBER[k] ?? k} ${many}`);
+  const parts = [];
+  if (count('monastery')) parts.push('a monastery');
+  if (count('city')) parts.push(n(count('city'), 'city', 'cities'));
+  if (count('road')) parts.push(n(count('road'), 'road', 'roads'));
+  return parts.length ? andList(parts) : 'fields only';
+}
+const NUMBER = { 2: 'two', 3: 'three', 4: 'four' };
+/** The drawn tile's button on the panel. */
+export const drawnTileLabel = (type) => `Your tile${type ? `, ${tileWords(type)}` : ''}: rotate it (R)`;
+
+/** What screen readers hear when the human's decision comes back to them; `type(id)`: a tile's description. */
+export function turnAnnouncement(view, type = () => null) {
   const d = view.decision;
   if (view.over) return OVER;
   switch (d.kind) {
-    case 'place_tile': return `Your turn: place tile ${d.tile}. ${d.cells.length} squares fit.`;
+    case 'place_tile': {
+      const what = tileWords(type(d.tile));
+      return `Your turn: place your tile${what ? `, ${what}` : ''}. ${plural(d.cells.length, 'square fits', 'squares fit')}.`;
+    }
     case 'place_figure': return 'Place a figure or none.';
     case 'draw_or_abbey': return 'Your turn: draw a tile or place your abbey.';
     case 'final_abbey': return 'Last chance to place your abbey.';
@@ -449,3 +504,17 @@ export function winGraphLabel(r) {
   return `Your win chance over the turns; ${worst.length ? worst.join(', ') : 'no mistakes or blunders'}`;
 }
 export const REVIEW_NONE = 'This game has not been reviewed yet. The review replays each of your decisions with the hard AI\'s search and takes a while; the window stays usable.';
+// --- The phone's compact bar (game.js): whose turn, the scores in one line, and the sheet
+// with the whole scoreboard and the log.
+/** "Your turn", "Bot Berta's turn", "Game over". */
+export function whoseTurn(view) {
+  if (view.over) return 'Game over';
+  const seat = view.current ?? view.decision?.player;
+  return seat == null ? '' : `${whose(view.players, seat)} turn`;
+}
+/** The compact bar's button, for screen readers: "Scores: Ada 12, Bot Berta 8; your turn. Scoreboard and log". */
+export function sheetToggleLabel(view) {
+  const scores = view.players.map((p) => `${p.name} ${p.score}`).join(', ');
+  return `Scores: ${scores}; ${whoseTurn(view).replace(/^(Your|Game)\b/, (w) => w.toLowerCase())}. Scoreboard and log`;
+}
+export const SHEET_LABEL = 'Scoreboard and log';
