@@ -17,10 +17,10 @@ const NS = 'http://www.w3.org/2000/svg';
 const REDRAW_MS = 100;
 const IDLE_MS = 140;
 /** How far (as a zoom ratio) the composited layer may be scaled before the SVG is redrawn. */
-const MAX_STRETCH = 1.3;
+const MAX_STRETCH = 1.5;
 /** The drawn margin around the view (a share of its larger side, at most MARGIN_MAX px). */
-const MARGIN = 0.2;
-const MARGIN_MAX = 240;
+const MARGIN = 0.15;
+const MARGIN_MAX = 200;
 
 function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
