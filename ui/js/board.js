@@ -249,7 +249,8 @@ export class Board {
     }
     // A move's new tile (one, or a tile and an abbey) slides to its square; a whole new board does not.
     this.moving = !!this.motion && before > 0 && created.length <= 2;
-    if (this.moving) for (const [g, t] of created) this.slide(g, t.x, t.y);
+    const at = this.motion?.at;
+    if (this.moving && at) for (const [g, t] of created) if (t.x === at.x && t.y === at.y) this.slide(g, t.x, t.y);
     for (const [key, g] of this.tileEls) {
       if (!seen.has(key)) { g.remove(); this.tileEls.delete(key); }
     }
@@ -281,7 +282,7 @@ export class Board {
     if (drop) {
       for (const g of this.layers.figures.querySelectorAll('.fig-drop')) {
         animate(g, [{ transform: 'translate(0px, -42px) scale(1.3)', opacity: 0 }, { transform: 'translate(0px, 3px) scale(1)', opacity: 1, offset: 0.75 }, { transform: 'none', opacity: 1 }],
-          this.motion.drop, { easing: 'ease-in', delay: Math.round(this.motion.slide * 0.4) });
+          this.motion.drop, { easing: 'ease-in' });
       }
     }
   }

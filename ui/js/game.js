@@ -138,14 +138,17 @@ export class GameScreen {
     }
   }
 
-  /** Shows a view: board, scoreboard, panel; `mover`: the seat whose move it shows (animated). */
+  /**
+   * Shows a view: board, scoreboard, panel. `mover` {seat, at}: the move it shows is
+   * animated (the tile placed at `at`, if any, slides in; new figures drop).
+   */
   show(view, { fit = false, marks = null, mover = null } = {}) {
     const previous = this.state.view;
     // The camera first (fit a new game, follow others' moves), then the state: its refresh
     // sets the close-up of the human's pending decision (renderBoardChoices), which must win.
     const d = view.decision;
     const mine = d?.human && !view.over && !view.aiThinking && d.player === view.human;
-    this.board.setView(view, mover == null ? null : this.motion.placing(mover, mover === view.human));
+    this.board.setView(view, mover && this.motion.placing(mover.seat, mover.seat === view.human, mover.at));
     this.closeOdds();
     // The human's own decisions set the camera in renderBoardChoices; other moves are followed.
     if (fit || !previous || previous.gameId !== view.gameId) this.board.fit(false);
@@ -368,7 +371,7 @@ export class GameScreen {
     // Null: the player started or resumed another game while the AI played; it owns the screen.
     if (view) {
       this.motion.pace(null);
-      this.show(view, { mover: view.human });
+      this.show(view, { mover: move.type === 'place' || move.type === 'abbey' ? { seat: view.human, at: move } : null });
       await this.reloadLog();
       announce(turnAnnouncement(view));
     }
@@ -391,7 +394,8 @@ export class GameScreen {
         if (p.move?.type === 'wagon' && p.move.to) marks.push({ ...p.move.to });
         // The move's animations fit inside the pause that follows it.
         this.motion.pace(pause);
-        this.show(p.view, { marks, mover: p.player });
+        const placed = p.move?.type === 'place' || p.move?.type === 'abbey';
+        this.show(p.view, { marks, mover: { seat: p.player, at: placed ? p.move : null } });
         this.log.add(p.view.recent, { float: true });
       }
       const text = aiMoveText(p);

@@ -67,16 +67,18 @@ export class Motion {
   }
 
   /**
-   * What the board needs to animate the next view's new tile and figures, placed by `seat`
-   * (`own`: the player at this screen, whose drawn tile is in the panel); null for none.
+   * What the board needs to animate the next view: the tile `at` ({x, y}, or null) placed by
+   * `seat` slides in, new figures drop (`own`: the player at this screen, whose drawn tile is
+   * in the panel); null for no motion.
    */
-  placing(seat, own) {
-    const ms = durationFor('slide', this.budget);
-    if (!ms) return null;
+  placing(seat, own, at) {
+    const drop = durationFor('drop', this.budget);
+    if (!drop) return null;
     const source = own ? centreOf(this.panel?.querySelector('.drawn-tile')) : null;
     return {
-      slide: ms,
-      drop: durationFor('drop', this.budget),
+      at,
+      slide: durationFor('slide', this.budget),
+      drop,
       // The tile comes from its player: the drawn tile in the panel (a short settle, it was
       // previewed on its square) or the AI's scoreboard row (from that side of the board).
       from: source ?? centreOf(this.rowOf(seat)),
@@ -99,14 +101,15 @@ export class Motion {
     if (seats.length && ev.segments?.length) this.board.glow(ev.segments, seats[0], glow);
     const from = this.board.clientOf(...this.board.featureCentre(ev.segments?.length ? ev.segments : [ev]));
     seats.forEach((seat, i) => {
-      const to = centreOf(this.rowOf(seat)?.querySelector('.score') ?? this.rowOf(seat));
+      const target = () => this.rowOf(seat)?.querySelector('.score') ?? this.rowOf(seat);
+      const to = centreOf(target());
       if (!to) return;
       const el = document.createElement('div');
       el.className = 'fly fly-points';
       el.dataset.seat = seat;
       el.style.color = playerColour(seat);
       el.textContent = `+${s.points}`;
-      this.fly(el, [from[0] + i * 14, from[1]], to, fly, seat);
+      this.fly(el, [from[0] + i * 14, from[1]], to, fly, seat, target);
     });
     const home = durationFor('home', this.budget);
     for (const back of sameTurn) {
@@ -115,27 +118,39 @@ export class Motion {
       if (this.seen.has(key)) continue;
       if (this.seen.size > 500) this.seen.clear();
       this.seen.add(key);
-      const row = this.rowOf(back.player);
-      const to = centreOf(row?.querySelector('.supply') ?? row);
+      const target = () => { const row = this.rowOf(back.player); return row?.querySelector('.supply') ?? row; };
+      const to = centreOf(target());
       if (!to || !home) continue;
       const start = this.board.clientOf(...this.board.figureAnchor(back.x, back.y, back.player, back.figure));
       const el = document.createElement('div');
       el.className = 'fly fly-home';
       el.dataset.seat = back.player;
       el.innerHTML = miniFigure(back.player, back.figure ?? 'follower');
-      this.fly(el, start, to, home, null);
+      this.fly(el, start, to, home, null, target);
     }
   }
 
-  /** Flies `el` (over everything, never in the way) from one screen point to another, then removes it. */
-  fly(el, [x0, y0], [x1, y1], ms, bumpSeat) {
+  /**
+   * Flies `el` (over everything, never in the way) from one screen point to another, then
+   * removes it. The end follows `target()` (the row it flies to) if the page's layout moves
+   * it meanwhile: the flight is shifted by that move times its progress.
+   */
+  fly(el, [x0, y0], [x1, y1], ms, bumpSeat, target) {
     if (this.flights >= MAX_FLIGHTS) return null;
     el.setAttribute('aria-hidden', 'true');
     document.body.append(el);
     this.flights++;
     const at = (x, y, s, o) => ({ transform: `translate(${x}px, ${y}px) translate(-50%, -50%) scale(${s})`, opacity: o });
     const mx = (x0 + x1) / 2, my = Math.min(y0, y1) - 40;
-    return animate(el, [at(x0, y0, 0.6, 0), { ...at(x0, y0 - 12, 1.25, 1), offset: 0.2 }, { ...at(mx, my, 1.1, 1), offset: 0.55 }, at(x1, y1, 0.8, 0.9)], ms, {
+    let a = null;
+    const follow = () => {
+      if (!el.isConnected || !a) return;
+      const now = centreOf(target());
+      const p = a.effect.getComputedTiming().progress ?? 1;
+      if (now) el.style.translate = `${((now[0] - x1) * p).toFixed(1)}px ${((now[1] - y1) * p).toFixed(1)}px`;
+      requestAnimationFrame(follow);
+    };
+    a = animate(el, [at(x0, y0, 0.6, 0), { ...at(x0, y0 - 12, 1.25, 1), offset: 0.2 }, { ...at(mx, my, 1.1, 1), offset: 0.55 }, at(x1, y1, 0.8, 0.9)], ms, {
       easing: 'ease-in-out',
       done: () => {
         el.remove();
@@ -144,5 +159,7 @@ export class Motion {
         if (bumpSeat != null) animate(this.rowOf(bumpSeat)?.querySelector('.score'), [{ transform: 'scale(1)' }, { transform: 'scale(1.25)' }, { transform: 'scale(1)' }], 220);
       },
     });
+    requestAnimationFrame(follow);
+    return a;
   }
 }
