@@ -118,7 +118,7 @@ export class Motion {
       if (this.seen.has(key)) continue;
       if (this.seen.size > 500) this.seen.clear();
       this.seen.add(key);
-      const target = () => { const row = this.rowOf(back.player); return row?.querySelector('.supply') ?? row; };
+      const target = () => { const row = this.rowOf(back.player); return row?.querySelector('.supply .sup') ?? row; };
       const to = centreOf(target());
       if (!to || !home) continue;
       const start = this.board.clientOf(...this.board.figureAnchor(back.x, back.y, back.player, back.figure));
