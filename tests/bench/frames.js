@@ -1,13 +1,15 @@
 // Frame-time benchmark of the board (not part of `node --test tests/ui/`): mounts the real
 // Board of ui/ full-window in headless Chromium with the last position of a recorded game
-// (tests/fixtures/transcripts/<game>.jsonl), pans and zooms it programmatically through the
-// same camera path the gestures use, and reports the requestAnimationFrame deltas' median and
-// 95th percentile for each viewport and each UI tree.
+// (tests/fixtures/transcripts/<game>.jsonl), pans and zooms it through the gestures' own path
+// (a pointer drag in circles and wheel turns, one move per frame, dispatched on the board's
+// SVG), and reports the requestAnimationFrame deltas' median, 95th percentile and mean frame
+// rate for each viewport and each UI tree.
 //
 //   node tests/bench/frames.js                     # this checkout's ui/
 //   node tests/bench/frames.js --compare main      # also a git ref's ui/ (git archive), same run
 //   options: --game base|abbey-mayor  --seconds 4  --rounds 2  --ui DIR (repeatable)  --dark
-//            --only desktop|phone
+//            --only desktop|phone  --drive input|camera (camera: set board.camera and
+//            schedule a render each frame, the former way, which skips the gestures' path)
 import http from 'node:http';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
@@ -23,7 +25,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
 function options(argv) {
-  const o = { game: 'base', seconds: 4, rounds: 2, uis: [], compare: null, dark: false, only: null };
+  const o = { game: 'base', seconds: 4, rounds: 2, uis: [], compare: null, dark: false, only: null, drive: 'input' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--game') o.game = argv[++i];
@@ -33,6 +35,7 @@ function options(argv) {
     else if (a === '--compare') o.compare = argv[++i];
     else if (a === '--dark') o.dark = true;
     else if (a === '--only') o.only = argv[++i];
+    else if (a === '--drive') o.drive = argv[++i];
     else throw new Error(`unknown option ${a}`);
   }
   return o;
@@ -88,15 +91,19 @@ window.__ready = true;`;
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** Pans in a circle and zooms in and out (fitted zoom × 0.8 … × 2.5) for `seconds`; returns the rAF deltas. */
-async function measure(browser, url, viewport, seconds, dark) {
+/**
+ * Pans in a circle and zooms in and out for `seconds`: by input (a drag and wheel turns, zoom
+ * about fitted × 0.6 … × 1.7) or by setting the camera (fitted × 0.8 … × 2.5); returns the
+ * rAF deltas.
+ */
+async function measure(browser, url, viewport, seconds, dark, drive) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, colorScheme: dark ? 'dark' : 'light' });
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForFunction(() => window.__ready);
   await page.evaluate(() => window.__board.fit(false));
   await page.waitForTimeout(400);
-  const out = await page.evaluate((ms) => new Promise((resolve) => {
+  const out = await page.evaluate(([ms, byInput]) => new Promise((resolve) => {
     const board = window.__board;
     const base = { ...board.camera };
     const { width, height } = board.size;
@@ -107,15 +114,38 @@ async function measure(browser, url, viewport, seconds, dark) {
     const channel = new MessageChannel();
     let t0 = 0;
     channel.port1.onmessage = () => work.push(performance.now() - t0);
-    let start = null, prev = null;
+    let start = null, prev = null, zoomed = 0;
     const step = (now) => {
       t0 = performance.now();
       channel.port2.postMessage(0);
       if (start === null) { start = now; prev = now; }
       else { deltas.push(now - prev); prev = now; }
       const t = (now - start) / 1000;
-      if (now - start >= ms) { resolve({ deltas, work, tilePx: base.scale * 100 }); return; }
-      // The same path as a drag or a pinch: set the camera, schedule a render.
+      const target = document.querySelector('.board-svg');
+      const r = board.host.getBoundingClientRect();
+      const at = (tt) => [r.left + width / 2 + Math.cos(tt * 1.7) * 200, r.top + height / 2 + Math.sin(tt * 1.7) * 150];
+      const pointer = (type, [px, py]) => target.dispatchEvent(new PointerEvent(type, { pointerId: 1, pointerType: 'mouse', isPrimary: true, bubbles: true, clientX: px, clientY: py, button: 0, buttons: type === 'pointerup' ? 0 : 1 }));
+      if (now - start >= ms) {
+        if (byInput) pointer('pointerup', at(t));
+        resolve({ deltas, work, tilePx: base.scale * 100 });
+        return;
+      }
+      if (byInput) {
+        // The gestures' path (events.js): a drag, one move a frame (pointer 1, the mouse's,
+        // may be captured by a script's event), and a wheel turn every other frame.
+        if (deltas.length === 0 && t === 0) pointer('pointerdown', at(0));
+        pointer('pointermove', at(t));
+        if (deltas.length % 2 === 0) {
+          // The zoom follows fitted × 1.7^sin(1.3 t) (events.js: factor e^(-0.0015 deltaY)).
+          const [px, py] = at(t);
+          const want = Math.log(1.7) * Math.sin(t * 1.3);
+          target.dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, clientX: px, clientY: py, deltaY: -(want - zoomed) / 0.0015 }));
+          zoomed = want;
+        }
+        requestAnimationFrame(step);
+        return;
+      }
+      // The camera as the gestures set it, and a render.
       const zoom = Math.exp(Math.log(1.6) * Math.sin(t * 1.3) + 0.2);
       const scale = base.scale * zoom;
       const cx = base.x + width / (2 * base.scale) + Math.cos(t * 1.7) * 250;
@@ -126,7 +156,8 @@ async function measure(browser, url, viewport, seconds, dark) {
       requestAnimationFrame(step);
     };
     requestAnimationFrame(step);
-  }), seconds * 1000);
+  }), [seconds * 1000, drive === 'input']);
+  if (process.env.BENCH_DEBUG) console.log(await page.evaluate(() => window.__board.camera));
   const tiles = await page.locator('.tile').count();
   await context.close();
   return { ...out, tiles };
@@ -155,7 +186,7 @@ async function main() {
     for (let r = 0; r < o.rounds; r++) {
       for (const [vname, vp] of Object.entries(viewports).filter(([n]) => !o.only || n.startsWith(o.only))) {
         for (const [i, u] of o.uis.entries()) {
-          const res = await measure(browser, servers[i].url, vp, o.seconds, o.dark);
+          const res = await measure(browser, servers[i].url, vp, o.seconds, o.dark, o.drive);
           const key = `${u.name} | ${vname}`;
           const acc = results.get(key) ?? { deltas: [], work: [], tiles: res.tiles, tilePx: res.tilePx };
           acc.deltas.push(...res.deltas);
@@ -170,7 +201,8 @@ async function main() {
     for (const t of temps) await rm(t, { recursive: true, force: true });
   }
   console.log('rAF delta = frame time (16.7 ms at 60 fps); work = rAF callbacks + style + layout + paint recording.');
-  console.log(`Board frame times, game "${o.game}" last position (${view.tiles.length} tiles, ${view.figures?.length ?? 0} figures), ${o.rounds} × ${o.seconds} s of pan + zoom${o.dark ? ', dark' : ''}:`);
+  const how = o.drive === 'camera' ? 'the camera set each frame' : 'a drag and wheel turns';
+  console.log(`Board frame times, game "${o.game}" last position (${view.tiles.length} tiles, ${view.figures?.length ?? 0} figures), ${o.rounds} × ${o.seconds} s of pan + zoom by ${how}${o.dark ? ', dark' : ''}:`);
   for (const [key, r] of results) {
     const med = pct(r.deltas, 0.5), p95 = pct(r.deltas, 0.95);
     console.log(`  ${key.padEnd(38)} frames ${String(r.deltas.length).padStart(4)}  median ${med.toFixed(1).padStart(5)} ms  p95 ${p95.toFixed(1).padStart(5)} ms  mean ${(1000 * r.deltas.length / r.deltas.reduce((a, b) => a + b, 0)).toFixed(0)} fps  main-thread work median ${pct(r.work, 0.5).toFixed(1)} p95 ${pct(r.work, 0.95).toFixed(1)} ms  (fitted tile ${r.tilePx.toFixed(0)} px)`);

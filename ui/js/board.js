@@ -1,12 +1,26 @@
-// The board: an SVG that draws tiles, figures, highlights, targets and floating points. It
+// The board: an SVG that draws tiles, figures, highlights, targets and scoring glows. It
 // knows no rules: it is told what to show and reports taps. Changes are collected and
 // applied once per animation frame; tiles already drawn are kept, not redrawn.
+//
+// Pan and zoom gestures are cheap: while one runs, the drawn SVG is moved and scaled as one
+// composited layer (a CSS transform on its HTML wrapper) and the SVG's own camera is only
+// redrawn when the gesture ends, when it pauses, or at most every ~100 ms when the view has
+// moved past what was drawn. `camera` is always the true camera (taps, screenOf, fit…).
 import { TILE, cellKey, bounds, fitCamera, cellVisible, zoomAt, screenToBoard } from './geometry.js';
 import { tileMarkup, anchorFor, segmentShapes, ensureArtDefs } from './tiledraw.js';
 import { figureSvg, playerColour, shapePath } from './players.js';
 import { attachGestures } from './events.js';
+import { animate } from './motion.js';
 
 const NS = 'http://www.w3.org/2000/svg';
+/** During a gesture the SVG is redrawn at most this often (ms), and once it stops for IDLE_MS. */
+const REDRAW_MS = 100;
+const IDLE_MS = 140;
+/** How far (as a zoom ratio) the composited layer may be scaled before the SVG is redrawn. */
+const MAX_STRETCH = 1.5;
+/** The drawn margin around the view (a share of its larger side, at most MARGIN_MAX px). */
+const MARGIN = 0.15;
+const MARGIN_MAX = 200;
 
 function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
@@ -38,14 +52,24 @@ export class Board {
       + '<pattern id="dead-hatch" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
       + '<rect width="5" height="12" fill="#b3261e" opacity="0.45"/></pattern>';
     ensureArtDefs();
+    // The wrapper that a gesture moves as one layer; the host stays put and takes the input.
+    this.layer = document.createElement('div');
+    this.layer.className = 'board-layer';
+    this.layer.append(this.svg);
     this.world = el('g', { class: 'world' }, this.svg);
     this.layers = {};
     for (const name of ['cells', 'tiles', 'overlay', 'aids', 'preview', 'marks', 'figures', 'spots', 'floats']) {
       this.layers[name] = el('g', { class: `layer-${name}` }, this.world);
     }
-    host.append(this.svg);
+    host.append(this.layer);
     this.tileEls = new Map();
     this.camera = { scale: 0.6, x: -200, y: -200 };
+    // The camera the SVG was last drawn with; `lazy` while a gesture moves the layer instead.
+    this.drawn = null;
+    this.lazy = false;
+    this.drawnAt = 0;
+    this.margin = 0;
+    this.pointers = new Set();
     this.figureScale = 1.05;
     this.userMoved = false;
     this.want = {};
@@ -66,13 +90,81 @@ export class Board {
     this.onHighlight = (e) => { if (e.target.closest?.('.screen') === host.closest('.screen')) this.highlight(e.detail.places, e.detail); };
     document.addEventListener('board-highlight', this.onHighlight);
     if (interactive) {
-      attachGestures(this.svg, {
+      // The host listens (it is never transformed, so its pixels are the camera's); the
+      // focusable SVG inside it passes its keys up.
+      attachGestures(host, {
         getCamera: () => this.camera,
-        setCamera: (c) => { this.camera = c; this.userMoved = true; this.focusTarget = null; this.schedule(); },
+        setCamera: (c) => this.gesture(c),
         onTap: (sx, sy, target) => this.tap(sx, sy, target),
         onFit: () => this.fit(true),
       });
+      const down = (e) => this.pointers.add(e.pointerId);
+      const up = (e) => { this.pointers.delete(e.pointerId); if (!this.pointers.size) this.settle(); };
+      host.addEventListener('pointerdown', down);
+      host.addEventListener('pointerup', up);
+      host.addEventListener('pointercancel', up);
     }
+  }
+
+  /** A camera set by a gesture (drag, pinch, wheel, keys): shown by moving the drawn layer. */
+  gesture(c) {
+    cancelAnimationFrame(this.anim);
+    this.camera = c;
+    this.userMoved = true;
+    this.focusTarget = null;
+    this.lazy = true;
+    // A wheel or a key has no end: the SVG is redrawn once they pause. A drag or a pinch
+    // is redrawn when its pointers lift.
+    clearTimeout(this.idle);
+    if (!this.pointers.size) this.idle = setTimeout(() => this.settle(), IDLE_MS);
+    this.schedule();
+  }
+
+  /** Ends a gesture's cheap phase: the SVG is redrawn at the true camera on the next frame. */
+  settle() {
+    clearTimeout(this.idle);
+    if (!this.lazy) return;
+    this.lazy = false;
+    this.schedule();
+  }
+
+  /** Whether the layer, moved from the drawn camera to `c`, would show too little or too blurry. */
+  stretched(c) {
+    const d = this.drawn;
+    if (!d) return true;
+    const k = c.scale / d.scale;
+    if (k > MAX_STRETCH || k < 1 / MAX_STRETCH) return true;
+    // The drawn area is the view and a margin around it: it must still cover the view.
+    const { width, height } = this.size;
+    const m = this.margin;
+    const left = (d.x - c.x) * c.scale - m * k, top = (d.y - c.y) * c.scale - m * k;
+    return left > 0.5 || top > 0.5 || left + (width + 2 * m) * k < width - 0.5 || top + (height + 2 * m) * k < height - 0.5;
+  }
+
+  /** Shows the camera: the SVG's own transform (drawn), or the layer's while a gesture runs. */
+  applyCamera(now) {
+    const c = this.camera;
+    if (this.lazy && this.drawn && !(this.stretched(c) && now - this.drawnAt >= REDRAW_MS)) {
+      const d = this.drawn;
+      const k = c.scale / d.scale;
+      this.layer.style.transform = `translate(${(d.x - c.x) * c.scale}px, ${(d.y - c.y) * c.scale}px) scale(${k})`;
+      return false;
+    }
+    // The SVG covers the view and a margin around it, so that a pan shows drawn board.
+    const { width, height } = this.size;
+    const m = Math.round(Math.min(MARGIN_MAX, MARGIN * Math.max(width, height)));
+    const dims = `${m},${width},${height}`;
+    if (dims !== this.dims) {
+      this.dims = dims;
+      this.margin = m;
+      Object.assign(this.svg.style, { left: `${-m}px`, top: `${-m}px`, width: `${width + 2 * m}px`, height: `${height + 2 * m}px` });
+    }
+    const { scale, x, y } = c;
+    this.world.setAttribute('transform', `matrix(${scale} 0 0 ${scale} ${-x * scale + m} ${-y * scale + m})`);
+    if (this.layer.style.transform) this.layer.style.transform = '';
+    this.drawn = { ...c };
+    this.drawnAt = now;
+    return true;
   }
 
   /** Queues a render on the next animation frame. */
@@ -85,7 +177,8 @@ export class Board {
   }
 
   // --- What to show (each call only records the wish).
-  setView(view) { this.want.view = view; this.want.viewDirty = true; this.schedule(); }
+  /** The game view to show; `motion` (Motion.placing) animates its new tile and figures. */
+  setView(view, motion = null) { this.want.view = view; this.want.motion = motion; this.want.viewDirty = true; this.schedule(); }
   setCells(cells, kind) { this.want.cells = cells; this.want.cellKind = kind; this.want.cellsDirty = true; this.schedule(); }
   setPreview(p) { this.want.preview = p; this.want.previewDirty = true; this.schedule(); }
   setSpots(spots, selected) { this.want.spots = spots; this.want.selectedSpot = selected; this.want.spotsDirty = true; this.schedule(); }
@@ -97,8 +190,9 @@ export class Board {
 
   render() {
     const w = this.want;
-    const { scale, x, y } = this.camera;
-    this.world.setAttribute('transform', `matrix(${scale} 0 0 ${scale} ${-x * scale} ${-y * scale})`);
+    this.applyCamera(performance.now());
+    // What depends on the zoom follows the drawn camera (the layer only stretches it).
+    const { scale } = this.drawn;
     this.svg.classList.toggle('zoomed-out', scale * TILE < 56);
     // The tile art's level of detail follows the tile size on screen; CSS does the rest.
     const lod = lodFor(scale * TILE);
@@ -117,7 +211,17 @@ export class Board {
     // Spots keep a touch area of at least 44 px whatever the zoom: redraw them when it changes.
     const hit = Math.max(15, Math.round(22 / scale));
     if (hit !== this.spotHit) { this.spotHit = hit; w.spotsDirty = true; }
-    if (w.viewDirty) { w.viewDirty = false; this.renderView(w.view); w.marksDirty = true; w.aidsDirty = true; }
+    if (w.viewDirty) {
+      w.viewDirty = false;
+      this.motion = w.motion;
+      w.motion = null;
+      this.renderView(w.view);
+      this.motion = null;
+      this.moving = false;
+      w.marksDirty = true;
+      w.aidsDirty = true;
+    }
+    if (w.glows?.length) this.renderGlows();
     if (w.aidsDirty) { w.aidsDirty = false; this.renderAids(); }
     if (w.cellsDirty) { w.cellsDirty = false; this.renderCells(); }
     if (w.previewDirty) { w.previewDirty = false; this.renderPreview(); }
@@ -128,6 +232,8 @@ export class Board {
   renderView(view) {
     if (!view) return;
     const seen = new Set();
+    const created = [];
+    const before = this.tileEls.size;
     for (const t of view.tiles) {
       const key = `${cellKey(t.x, t.y)}`;
       seen.add(key);
@@ -140,7 +246,12 @@ export class Board {
       g.dataset.sig = sig;
       g.innerHTML = tileMarkup(type, t.rotation) + '<rect class="tile-edge" width="100" height="100"/>';
       this.tileEls.set(key, g);
+      created.push([g, t]);
     }
+    // A move's new tile (one, or a tile and an abbey) slides to its square; a whole new board does not.
+    this.moving = !!this.motion && before > 0 && created.length <= 2;
+    const at = this.motion?.at;
+    if (this.moving && at) for (const [g, t] of created) if (t.x === at.x && t.y === at.y) this.slide(g, t.x, t.y);
     for (const [key, g] of this.tileEls) {
       if (!seen.has(key)) { g.remove(); this.tileEls.delete(key); }
     }
@@ -154,12 +265,95 @@ export class Board {
    * owner's colour and shape stay visible at any zoom. */
   renderFigures(view) {
     const figs = [];
+    const keys = new Set();
+    const fresh = view.figures.filter((f) => !this.figureKeys?.has(figureKey(f)));
+    const drop = this.moving && this.motion.drop > 0 && fresh.length <= 2;
     for (const f of view.figures) {
       const [px, py] = this.anchor(f.x, f.y, f.on);
       const farmer = f.kind === 'follower' && f.feature === 'field';
-      figs.push(figureSvg(f.owner, f.kind, px, py, { farmer, scale: this.figureScale, extraClass: `owner-${f.owner}` }));
+      const svg = figureSvg(f.owner, f.kind, px, py, { farmer, scale: this.figureScale, extraClass: `owner-${f.owner}` });
+      const key = figureKey(f);
+      keys.add(key);
+      figs.push(drop && fresh.includes(f) ? `<g class="fig-drop">${svg}</g>` : svg);
     }
     this.layers.figures.innerHTML = figs.join('');
+    this.figureKeys = keys;
+    this.shownFigures = view.figures;
+    // A figure just put on the board drops in.
+    if (drop) {
+      for (const g of this.layers.figures.querySelectorAll('.fig-drop')) {
+        animate(g, [{ transform: 'translate(0px, -42px) scale(1.3)', opacity: 0 }, { transform: 'translate(0px, 3px) scale(1)', opacity: 1, offset: 0.75 }, { transform: 'none', opacity: 1 }],
+          this.motion.drop, { easing: 'ease-in' });
+      }
+    }
+  }
+
+  /** Slides a newly placed tile's drawing from the side of whoever placed it to its square. */
+  slide(g, x, y) {
+    const m = this.motion;
+    const X = x * TILE, Y = y * TILE;
+    let dx = 0, dy = -0.4 * TILE;
+    if (m.from) {
+      const [bx, by] = this.boardOfClient(m.from[0], m.from[1]);
+      const vx = bx - (X + TILE / 2), vy = by - (Y + TILE / 2);
+      const len = Math.hypot(vx, vy);
+      const reach = Math.min(len, m.reach * TILE);
+      if (len > 1) { dx = (vx / len) * reach; dy = (vy / len) * reach; }
+    }
+    const at = (ox, oy, s) => `translate(${X + ox + TILE / 2}px, ${Y + oy + TILE / 2}px) scale(${s}) translate(${-TILE / 2}px, ${-TILE / 2}px)`;
+    animate(g, [{ transform: at(dx, dy, 1.12), opacity: m.reach >= 1 ? 0.35 : 1 }, { transform: at(0, 0, 1), opacity: 1 }], m.slide);
+  }
+
+  /** Makes a scored feature's segments ([{x, y, on}]) glow in a player's colour for `ms`. */
+  glow(segments, seat, ms) {
+    if (!ms || !segments?.length) return;
+    (this.want.glows ??= []).push({ segments, seat, ms });
+    this.schedule();
+  }
+
+  renderGlows() {
+    const glows = this.want.glows;
+    this.want.glows = [];
+    for (const { segments, seat, ms } of glows) {
+      const colour = playerColour(seat);
+      const parts = segments.map((p) => {
+        const t = this.placed?.get(cellKey(p.x, p.y));
+        const gx = p.x * TILE, gy = p.y * TILE;
+        const shape = t && p.on ? segmentShapes(this.types.get(t.id), t.rotation, p.on) : null;
+        if (shape?.kind === 'city') return `<path d="${shape.d}" transform="translate(${gx} ${gy})" fill="${colour}" fill-opacity="0.55" stroke="${colour}" stroke-width="6"/>`;
+        if (shape?.kind === 'road') return `<path d="${shape.d}" transform="translate(${gx} ${gy})" fill="none" stroke="${colour}" stroke-width="14" stroke-linecap="round"/>`;
+        const [ax, ay] = this.anchor(p.x, p.y, p.on);
+        return `<circle cx="${ax}" cy="${ay}" r="26" fill="${colour}" fill-opacity="0.5" stroke="${colour}" stroke-width="5"/>`;
+      });
+      const g = el('g', { class: 'glow', 'data-seat': seat }, this.layers.floats);
+      g.innerHTML = parts.join('');
+      animate(g, [{ opacity: 0 }, { opacity: 0.95, offset: 0.25 }, { opacity: 0.8, offset: 0.6 }, { opacity: 0 }], ms, { easing: 'ease-out', done: () => g.remove() });
+    }
+  }
+
+  /** The board point of a figure of `owner` (of `kind`) shown on the cell (x, y); its centre if none. */
+  figureAnchor(x, y, owner, kind) {
+    const f = (this.shownFigures ?? []).find((g) => g.x === x && g.y === y && g.owner === owner && (!kind || g.kind === kind));
+    return f ? this.anchor(f.x, f.y, f.on) : [x * TILE + TILE / 2, y * TILE + TILE / 2];
+  }
+
+  /** The board point in the middle of a feature's segments ([{x, y, on}]). */
+  featureCentre(segments) {
+    const pts = segments.map((p) => (p.on && this.placed?.has(cellKey(p.x, p.y)) ? this.anchor(p.x, p.y, p.on) : [p.x * TILE + TILE / 2, p.y * TILE + TILE / 2]));
+    return [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length];
+  }
+
+  /** Where a board point is on the page (client pixels). */
+  clientOf(bx, by) {
+    const r = this.host.getBoundingClientRect();
+    const { scale, x, y } = this.camera;
+    return [r.left + (bx - x) * scale, r.top + (by - y) * scale];
+  }
+
+  /** The board point under a point of the page (client pixels). */
+  boardOfClient(cx, cy) {
+    const r = this.host.getBoundingClientRect();
+    return screenToBoard(this.camera, cx - r.left, cy - r.top);
   }
 
   renderOverlay(view) {
@@ -310,14 +504,6 @@ export class Board {
     if (follow && places?.length) this.follow(places[0].x, places[0].y);
   }
 
-  /** Points that float up from where they were scored. */
-  floatText(x, y, text, seat) {
-    const g = el('g', { class: 'float' }, this.layers.floats);
-    const t = el('text', { x: x * TILE + 50, y: y * TILE + 40, 'text-anchor': 'middle', class: 'float-text', fill: playerColour(seat ?? 0) }, g);
-    t.textContent = text;
-    setTimeout(() => g.remove(), 1900);
-  }
-
   tap(sx, sy, target) {
     const spot = target?.closest?.('[data-spot]');
     const [bx, by] = screenToBoard(this.camera, sx, sy);
@@ -372,6 +558,8 @@ export class Board {
   }
 
   zoom(factor) {
+    cancelAnimationFrame(this.anim);
+    this.settle();
     this.camera = zoomAt(this.camera, factor, this.size.width / 2, this.size.height / 2);
     this.userMoved = true;
     this.schedule();
@@ -379,6 +567,7 @@ export class Board {
 
   moveTo(target, animate) {
     cancelAnimationFrame(this.anim);
+    this.settle();
     const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
     if (!animate || reduce) { this.camera = target; this.schedule(); return; }
     const from = { ...this.camera };
@@ -395,7 +584,13 @@ export class Board {
 
   destroy() {
     this.resizeObserver.disconnect();
+    clearTimeout(this.idle);
     document.removeEventListener('board-highlight', this.onHighlight);
-    this.svg.remove();
+    this.layer.remove();
   }
+}
+
+/** A figure's identity on the board, to tell the ones just put down. */
+function figureKey(f) {
+  return `${f.x},${f.y},${f.on},${f.owner},${f.kind}`;
 }

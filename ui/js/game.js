@@ -24,6 +24,7 @@ import { aiMoveText, playerSummary, turnAnnouncement, oddsTitle, oddsText, AIDS_
 import { rotateName, SIDES, HALVES } from './geometry.js';
 import { anchorFor } from './tiledraw.js';
 import { paceMs } from './settings.js';
+import { Motion } from './motion.js';
 
 const IDLE = { kind: 'idle' };
 
@@ -87,6 +88,7 @@ export class GameScreen {
     this.actions = new ActionPanel(this.panel, this.state, { play: (m) => this.play(m), confirm: () => this.confirm(), finalScores: () => this.showEnd() });
     this.log = new GameLog(log, { players: () => this.state.view?.players, onScored: (ev, sameTurn) => this.floatScore(ev, sameTurn) });
     this.board = new Board(this.boardHost, this.state.types, { onTap: (t) => this.tap(t), label: 'Game board. Arrow keys pan, plus and minus zoom, 0 fits.' });
+    this.motion = new Motion(this.board, { rowOf: (seat) => this.scoreboard.querySelector(`.player[data-seat="${seat}"]`), panel: this.panel });
   }
 
   /** Whether the board-reading aids are shown (the settings' `boardAids`). */
@@ -144,14 +146,17 @@ export class GameScreen {
     }
   }
 
-  /** Shows a view: board, scoreboard, panel. */
-  show(view, { fit = false, marks = null } = {}) {
+  /**
+   * Shows a view: board, scoreboard, panel. `mover` {seat, at}: the move it shows is
+   * animated (the tile placed at `at`, if any, slides in; new figures drop).
+   */
+  show(view, { fit = false, marks = null, mover = null } = {}) {
     const previous = this.state.view;
     // The camera first (fit a new game, follow others' moves), then the state: its refresh
     // sets the close-up of the human's pending decision (renderBoardChoices), which must win.
     const d = view.decision;
     const mine = d?.human && !view.over && !view.aiThinking && d.player === view.human;
-    this.board.setView(view);
+    this.board.setView(view, mover && this.motion.placing(mover.seat, mover.seat === view.human, mover.at));
     this.closeOdds();
     // The human's own decisions set the camera in renderBoardChoices; other moves are followed.
     if (fit || !previous || previous.gameId !== view.gameId) this.board.fit(false);
@@ -384,7 +389,8 @@ export class GameScreen {
     }
     // Null: the player started or resumed another game while the AI played; it owns the screen.
     if (view) {
-      this.show(view);
+      this.motion.pace(null);
+      this.show(view, { mover: move.type === 'place' || move.type === 'abbey' ? { seat: view.human, at: move } : null });
       await this.reloadLog();
       announce(turnAnnouncement(view, (id) => this.state.type(id)));
     }
@@ -399,28 +405,27 @@ export class GameScreen {
       if (this.request.id !== r.id) return;
       this.request.thinking = p.stage === 'thinking' ? p.player : null;
       if (p.stage === 'thinking') { this.refresh(); return; }
+      const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+      const pause = paceMs(this.settings()?.aiPace, reduce);
       if (p.view && p.view.turn >= (this.state.view?.turn ?? 0)) {
         const marks = p.view.lastPlaced ? [{ ...p.view.lastPlaced, kind: 'ai' }] : [];
         if (p.move?.type === 'figure' && p.view.lastPlaced) marks.push({ ...p.view.lastPlaced, on: p.move.on });
         if (p.move?.type === 'wagon' && p.move.to) marks.push({ ...p.move.to });
-        this.show(p.view, { marks });
+        // The move's animations fit inside the pause that follows it.
+        this.motion.pace(pause);
+        const placed = p.move?.type === 'place' || p.move?.type === 'abbey';
+        this.show(p.view, { marks, mover: { seat: p.player, at: placed ? p.move : null } });
         this.log.add(p.view.recent, { float: true });
       }
       const text = aiMoveText(p);
       if (text) announce(text);
-      const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-      const pause = paceMs(this.settings()?.aiPace, reduce);
       if (pause > 0) await new Promise((res) => setTimeout(res, pause));
     }).catch((e) => showError(e));
   }
 
+  /** A new scoring: its feature glows, its points fly to the scoreboard, its figures fly home. */
   floatScore(ev, sameTurn) {
-    const v = this.state.view;
-    for (const seat of ev.scored.players) {
-      const back = sameTurn.find((e) => e.type === 'figure_returned' && e.player === seat && e.x != null);
-      const at = back ?? v.lastPlaced ?? { x: 0, y: 0 };
-      this.board.floatText(at.x, at.y, `+${ev.scored.points}`, seat);
-    }
+    this.motion.scored(ev, sameTurn);
   }
 
   // --- Tools.
