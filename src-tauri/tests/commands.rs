@@ -903,19 +903,23 @@ fn settings_round_trip_and_game_new_remembers_the_setup() {
     let a = app(dir.path());
     assert_eq!(
         a.ok("settings_get", json!({})),
-        json!({"boardAids": true, "lastSetup": null, "theme": "system", "aiPace": "normal"})
+        json!({"boardAids": true, "lastSetup": null, "theme": "system", "aiPace": "normal",
+            "animations": "normal", "sounds": true})
     );
     let off = a.ok(
         "settings_set",
-        json!({"settings": {"boardAids": false, "lastSetup": null, "theme": "dark", "aiPace": "fast"}}),
+        json!({"settings": {"boardAids": false, "lastSetup": null, "theme": "dark", "aiPace": "fast",
+            "animations": "off", "sounds": false}}),
     );
     assert_eq!(
         off,
-        json!({"boardAids": false, "lastSetup": null, "theme": "dark", "aiPace": "fast"})
+        json!({"boardAids": false, "lastSetup": null, "theme": "dark", "aiPace": "fast",
+            "animations": "off", "sounds": false})
     );
     let ada = a.ok("profile_create", json!({"name": "Ada"}));
     new_game(&a, &ada, &["easy", "hard"], true, 3);
     let want = json!({"boardAids": false, "theme": "dark", "aiPace": "fast",
+        "animations": "off", "sounds": false,
         "lastSetup": {"opponents": [{"level": "easy"}, {"level": "hard"}], "abbeyMayor": true}});
     assert_eq!(a.ok("settings_get", json!({})), want);
 
@@ -933,6 +937,8 @@ fn settings_round_trip_and_game_new_remembers_the_setup() {
         (json!({"settings": {"boardAids": "yes"}}), "args/invalid"),
         (json!({"settings": {"theme": "purple"}}), "args/invalid"),
         (json!({"settings": {"aiPace": "ludicrous"}}), "args/invalid"),
+        (json!({"settings": {"animations": "wild"}}), "args/invalid"),
+        (json!({"settings": {"sounds": "loud"}}), "args/invalid"),
         (json!({}), "args/invalid"),
     ] {
         assert_eq!(a.code("settings_set", args.clone()), code, "{args}");
@@ -949,7 +955,8 @@ fn settings_round_trip_and_game_new_remembers_the_setup() {
     let a = app(dir.path());
     assert_eq!(
         a.ok("settings_get", json!({})),
-        json!({"boardAids": true, "lastSetup": null, "theme": "system", "aiPace": "normal"})
+        json!({"boardAids": true, "lastSetup": null, "theme": "system", "aiPace": "normal",
+            "animations": "normal", "sounds": true})
     );
     let problems = a.ok("app_info", json!({}))["problems"].clone();
     assert_eq!(problems[0]["file"], "settings.json", "{problems}");

@@ -2,7 +2,7 @@
 // app's settings (settings_set) and applied; the pace's pauses; desktop and phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp } from './support/harness.js';
+import { setup, openApp, startGame, playOne } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 import { paceMs, AI_PACES } from '../../ui/js/settings.js';
 
@@ -55,3 +55,51 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await context.close();
   });
 }
+
+/** Replaces the page's AudioContext by one that records each tone started (its wave type). */
+const FAKE_AUDIO = `window.__tones = [];
+  window.AudioContext = class {
+    constructor() { this.currentTime = 0; this.state = 'running'; this.destination = {}; }
+    resume() { return Promise.resolve(); }
+    createGain() { const p = { setValueAtTime() {}, exponentialRampToValueAtTime() {} }; return { gain: p, connect: (x) => x }; }
+    createOscillator() {
+      const p = { setValueAtTime() {}, exponentialRampToValueAtTime() {} };
+      const o = { type: 'sine', frequency: p, connect: (x) => x, start: () => window.__tones.push(o.type), stop() {} };
+      return o;
+    }
+  };`;
+
+test('desktop: sounds play on a placement and stop when switched off; animations follow their setting', async () => {
+  const app = await openApp(env, DESKTOP, { profiles: ['Ada'] });
+  const { page, press, problems, context } = app;
+  await page.evaluate(FAKE_AUDIO);
+  await startGame(app);
+  await playOne(page, press);
+  await page.waitForFunction(() => window.__tones.includes('triangle'));
+
+  // Off on the settings screen: no more tones; the animations' lengths follow their setting.
+  await page.goto(`${env.server.url}/#/settings`);
+  await page.waitForSelector('#screen-settings:not([hidden]) #settings-title');
+  await page.evaluate(FAKE_AUDIO);
+  await press(page.locator('label[for="settings-sounds"]'));
+  await page.waitForFunction(() => window.__DOUBLE__.calls.some((c) => c.cmd === 'settings_set' && c.args.settings.sounds === false));
+  const tones = await page.evaluate(async () => {
+    const { playSound } = await import('/js/sound.js');
+    playSound('score');
+    return window.__tones.length;
+  });
+  assert.equal(tones, 0, 'no sound once switched off');
+  await page.emulateMedia({ reducedMotion: 'no-preference' }); // the harness asks for reduced motion
+  const group = page.getByRole('radiogroup', { name: 'Animations' });
+  const slide = () => page.evaluate(async () => (await import('/js/motion.js')).durationFor('slide'));
+  const full = await slide();
+  assert.ok(full > 0);
+  await press(group.getByRole('radio', { name: 'Fast' }));
+  await page.waitForFunction(() => window.__DOUBLE__.calls.some((c) => c.cmd === 'settings_set' && c.args.settings.animations === 'fast'));
+  assert.equal(await slide(), Math.round(full / 2));
+  await press(group.getByRole('radio', { name: 'Off' }));
+  await page.waitForFunction(() => window.__DOUBLE__.calls.some((c) => c.cmd === 'settings_set' && c.args.settings.animations === 'off'));
+  assert.equal(await slide(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -25,6 +25,7 @@ import { rotateName, SIDES, HALVES } from './geometry.js';
 import { anchorFor } from './tiledraw.js';
 import { paceMs } from './settings.js';
 import { Motion } from './motion.js';
+import { playSound } from './sound.js';
 
 const IDLE = { kind: 'idle' };
 
@@ -157,6 +158,7 @@ export class GameScreen {
     const d = view.decision;
     const mine = d?.human && !view.over && !view.aiThinking && d.player === view.human;
     this.board.setView(view, mover && this.motion.placing(mover.seat, mover.seat === view.human, mover.at));
+    if (mover?.at) playSound('place');
     this.closeOdds();
     // The human's own decisions set the camera in renderBoardChoices; other moves are followed.
     if (fit || !previous || previous.gameId !== view.gameId) this.board.fit(false);
@@ -380,6 +382,7 @@ export class GameScreen {
   /** Sends a move; the view that comes back (after all AI turns) is shown. */
   async play(move) {
     if (this.busy) return;
+    const before = this.state.view?.turn ?? 0;
     let view;
     try {
       view = await this.run(() => api.gamePlay(move), this.state.view.gameId);
@@ -393,6 +396,8 @@ export class GameScreen {
       this.show(view, { mover: move.type === 'place' || move.type === 'abbey' ? { seat: view.human, at: move } : null });
       await this.reloadLog();
       announce(turnAnnouncement(view, (id) => this.state.type(id)));
+      // The player's turn again after the AI's moves.
+      if (!view.over && view.decision?.player === view.human && view.turn - before > 1) playSound('turn');
     }
     this.refresh();
   }
@@ -426,6 +431,7 @@ export class GameScreen {
   /** A new scoring: its feature glows, its points fly to the scoreboard, its figures fly home. */
   floatScore(ev, sameTurn) {
     this.motion.scored(ev, sameTurn);
+    playSound('score');
   }
 
   // --- Tools.

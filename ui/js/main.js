@@ -6,8 +6,17 @@ import { GameScreen } from './game.js';
 import { renderStart, renderHistory, renderMatch, renderProfile, renderHelp } from './screens.js';
 import { renderSettings } from './settings.js';
 import { applyTheme, nextTheme } from './theme.js';
+import { setMotionSpeed } from './motion.js';
+import { setSounds } from './sound.js';
 
-const app = { tileset: null, info: null, game: null, settings: { boardAids: true, lastSetup: null, theme: 'system', aiPace: 'normal' } };
+const app = { tileset: null, info: null, game: null, settings: { boardAids: true, lastSetup: null, theme: 'system', aiPace: 'normal', animations: 'normal', sounds: true } };
+
+/** Applies the settings that act on the whole window: the theme, the animations, the sounds. */
+function applySettings(s) {
+  applyTheme(s.theme);
+  setMotionSpeed(s.animations);
+  setSounds(s.sounds);
+}
 const screens = ['loading', 'start', 'game', 'history', 'match', 'profile', 'help', 'settings'];
 
 function showScreen(name) {
@@ -52,7 +61,7 @@ async function route() {
 /** Saves a change of the settings (`settings_set`); the app's answer is kept as they are. */
 app.saveSettings = async (patch) => {
   app.settings = { ...app.settings, ...patch };
-  applyTheme(app.settings.theme);
+  applySettings(app.settings);
   app.settings = await api.settingsSet(app.settings);
   return app.settings;
 };
@@ -88,7 +97,7 @@ async function boot() {
     app.tileset = tileset;
     app.info = info;
     try { app.settings = await api.settingsGet(); } catch (e) { showError(e, 'Could not read the settings'); }
-    applyTheme(app.settings.theme);
+    applySettings(app.settings);
     document.getElementById('theme-switch')?.addEventListener('click', () => {
       app.saveSettings({ theme: nextTheme(app.settings.theme) })
         .then(() => { if (document.body.dataset.screen === 'settings') route(); })

@@ -13,6 +13,14 @@ const PAUSE_SHARE = 0.9;
 /** At most this many points and figures fly at once (the final scoring has many). */
 const MAX_FLIGHTS = 8;
 
+/** The settings' animation speed: `normal`, `fast` (half length) or `off`. */
+let speed = 'normal';
+const SPEED_FACTOR = { normal: 1, fast: 0.5, off: 0 };
+/** Sets the animation speed (the settings' `animations`). */
+export function setMotionSpeed(s) {
+  speed = s in SPEED_FACTOR ? s : 'normal';
+}
+
 /** Whether the system asks for reduced motion. */
 export function motionReduced() {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -23,8 +31,8 @@ export function motionReduced() {
  * player's own moves); 0 when motion is off or there is no time for it.
  */
 export function durationFor(kind, budget = null) {
-  if (motionReduced()) return 0;
-  const full = DURATION[kind];
+  if (motionReduced() || speed === 'off') return 0;
+  const full = Math.round(DURATION[kind] * SPEED_FACTOR[speed]);
   if (budget == null) return full;
   const ms = Math.min(full, Math.round(budget * PAUSE_SHARE));
   return ms >= 60 ? ms : 0;

@@ -1,9 +1,12 @@
-// The settings screen: the colour theme, the pace of the AI's moves and the board-reading
-// aids, each saved at once in the app's settings (settings.json, `settings_set`).
+// The settings screen: the colour theme, the pace of the AI's moves, the animations, the
+// sounds and the board-reading aids, each saved at once in the app's settings
+// (settings.json, `settings_set`).
 import { h, showError } from './dom.js';
 import { AIDS_LABEL, AIDS_HELP, SETTINGS_TEXT } from './text.js';
 import { THEMES } from './theme.js';
 
+/** The animation speeds (Settings.animations). */
+export const ANIMATIONS = ['normal', 'fast', 'off'];
 /** The AI paces, slowest first (Settings.aiPace). */
 export const AI_PACES = ['slow', 'normal', 'fast', 'instant'];
 
@@ -31,6 +34,8 @@ export function renderSettings(root, app) {
   const s = app.settings ?? {};
   const aids = h('input', { id: 'settings-aids', type: 'checkbox', class: 'switch', checked: s.boardAids !== false,
     onchange: (e) => save({ boardAids: e.target.checked }) });
+  const sounds = h('input', { id: 'settings-sounds', type: 'checkbox', class: 'switch', checked: s.sounds !== false,
+    onchange: (e) => save({ sounds: e.target.checked }) });
   root.replaceChildren(
     h('h2', { id: 'settings-title', class: 'screen-title' }, 'Settings'),
     h('div', { class: 'card settings' },
@@ -38,5 +43,8 @@ export function renderSettings(root, app) {
       h('p', { class: 'hint' }, SETTINGS_TEXT.themeHelp),
       choice('settings-pace', 'AI moves', AI_PACES, s.aiPace ?? 'normal', SETTINGS_TEXT.pace, (aiPace) => save({ aiPace })),
       h('p', { class: 'hint' }, SETTINGS_TEXT.paceHelp),
+      choice('settings-animations', 'Animations', ANIMATIONS, s.animations ?? 'normal', SETTINGS_TEXT.animations, (animations) => save({ animations })),
+      h('p', { class: 'hint' }, SETTINGS_TEXT.animationsHelp),
+      h('div', { class: 'row switch-row' }, sounds, h('label', { for: 'settings-sounds' }, h('strong', {}, SETTINGS_TEXT.sounds), h('small', {}, ` ${SETTINGS_TEXT.soundsHelp}`))),
       h('div', { class: 'row switch-row' }, aids, h('label', { for: 'settings-aids' }, h('strong', {}, AIDS_LABEL), h('small', {}, ` ${AIDS_HELP}`)))));
 }

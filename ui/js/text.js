@@ -411,6 +411,10 @@ export const SETTINGS_TEXT = {
   themeHelp: 'The board and the screens in light or dark colours; "Like the system" follows your device.',
   pace: { slow: 'Slow', normal: 'Normal', fast: 'Fast', instant: 'Instant' },
   paceHelp: 'How long each AI move stays on screen before the next one; Instant shows only the result.',
+  animations: { normal: 'Normal', fast: 'Fast', off: 'Off' },
+  animationsHelp: 'Tiles sliding in, figures dropping, points flying to the scoreboard. Your system\'s "reduce motion" turns them off too.',
+  sounds: 'Sounds',
+  soundsHelp: 'a soft knock when a tile is placed, a chime for points, a bell when it is your turn',
 };
 export const AIDS_LABEL = 'Board aids';
 export const AIDS_HELP = 'mark dead squares and doomed features, tap a tile for the odds, show each tile\'s chance';

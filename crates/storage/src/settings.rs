@@ -1,5 +1,5 @@
 //! The app's settings (`settings.json`): whether the board-reading aids are shown, the theme,
-//! the pace of the AI's moves, and the last new-game set-up, which the start screen offers
+//! the pace of the AI's moves, the animations, the sounds, and the last new-game set-up, which the start screen offers
 //! again.
 
 use serde::{Deserialize, Serialize};
@@ -51,6 +51,19 @@ pub enum AiPace {
     Instant,
 }
 
+/// How the board's animations play (tiles sliding, figures dropping, points flying).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Animations {
+    /// Full length.
+    #[default]
+    Normal,
+    /// Half length.
+    Fast,
+    /// None.
+    Off,
+}
+
 /// `settings.json`. A missing key reads as its default, so that a file of this schema
 /// written before a key existed still reads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,6 +78,10 @@ pub struct Settings {
     pub theme: Theme,
     /// The pace of the AI's moves.
     pub ai_pace: AiPace,
+    /// The board's animations.
+    pub animations: Animations,
+    /// Whether the short sound effects play (placing, scoring, your turn).
+    pub sounds: bool,
 }
 
 impl Default for Settings {
@@ -74,6 +91,8 @@ impl Default for Settings {
             last_setup: None,
             theme: Theme::System,
             ai_pace: AiPace::Normal,
+            animations: Animations::Normal,
+            sounds: true,
         }
     }
 }

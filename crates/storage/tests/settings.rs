@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use carcassonne_storage::{AiPace, LastSetup, Settings, SetupOpponent, Storage, Theme};
+use carcassonne_storage::{AiPace, Animations, LastSetup, Settings, SetupOpponent, Storage, Theme};
 
 fn sample() -> Settings {
     Settings {
@@ -21,6 +21,8 @@ fn sample() -> Settings {
         }),
         theme: Theme::Dark,
         ai_pace: AiPace::Instant,
+        animations: Animations::Off,
+        sounds: false,
     }
 }
 
@@ -43,6 +45,8 @@ fn settings_default_then_round_trip_across_a_restart() {
     assert_eq!(v["lastSetup"]["abbeyMayor"], true);
     assert_eq!(v["theme"], "dark");
     assert_eq!(v["aiPace"], "instant");
+    assert_eq!(v["animations"], "off");
+    assert_eq!(v["sounds"], false);
     // An edit keeps the rest.
     let after = s.update_settings(|x| x.board_aids = true).unwrap();
     assert!(after.board_aids);
@@ -66,6 +70,8 @@ fn a_missing_key_reads_as_its_default() {
             last_setup: None,
             theme: Theme::System,
             ai_pace: AiPace::Normal,
+            animations: Animations::Normal,
+            sounds: true,
         }
     );
     assert!(s.problems().is_empty());
