@@ -50,7 +50,10 @@ function endOf(page, i, seat) {
     a.currentTime = a.effect.getComputedTiming().endTime - 1;
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const r = el.getBoundingClientRect();
-    const row = document.querySelector(`#screen-game .scoreboard .player[data-seat="${seat}"]`).getBoundingClientRect();
+    // The player's scoreboard row, or on a phone with the sheet closed, their score in the compact bar.
+    const full = document.querySelector(`#screen-game .scoreboard .player[data-seat="${seat}"]`);
+    const target = full.getClientRects().length ? full : document.querySelector(`#screen-game .mini-score[data-seat="${seat}"]`);
+    const row = target.getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 2, row: { left: row.left, right: row.right, top: row.top, bottom: row.bottom } };
   }, [i, seat]);
 }
@@ -86,7 +89,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.ok(points && points.seat === '1' && points.connected, 'the points fly');
     assert.equal(await page.evaluate((i) => window.__anims[i].el.textContent, points.i), '+4');
     const end = await endOf(page, points.i, 1);
-    assert.ok(inside(end, end.row), `the points end on Berta's row: ${JSON.stringify(end)}`);
+    assert.ok(inside(end, end.row), `the points end on Berta's row (her score in the phone's bar): ${JSON.stringify(end)}`);
     const home = anims.find((a) => a.cls.includes('fly-home'));
     assert.ok(home && home.seat === '1', 'the follower that came back flies home');
     const homeEnd = await endOf(page, home.i, 1);

@@ -89,7 +89,14 @@ export class GameScreen {
     this.actions = new ActionPanel(this.panel, this.state, { play: (m) => this.play(m), confirm: () => this.confirm(), finalScores: () => this.showEnd() });
     this.log = new GameLog(log, { players: () => this.state.view?.players, onScored: (ev, sameTurn) => this.floatScore(ev, sameTurn) });
     this.board = new Board(this.boardHost, this.state.types, { onTap: (t) => this.tap(t), label: 'Game board. Arrow keys pan, plus and minus zoom, 0 fits.' });
-    this.motion = new Motion(this.board, { rowOf: (seat) => this.scoreboard.querySelector(`.player[data-seat="${seat}"]`), panel: this.panel });
+    // Points and figures fly to the player's scoreboard row, or on a phone with the sheet
+    // closed, to the player's score in the compact bar.
+    const rowOf = (seat) => {
+      const row = this.scoreboard.querySelector(`.player[data-seat="${seat}"]`);
+      if (row?.getClientRects().length) return row;
+      return this.scoreLine.querySelector(`.mini-score[data-seat="${seat}"]`) ?? row;
+    };
+    this.motion = new Motion(this.board, { rowOf, panel: this.panel });
   }
 
   /** Whether the board-reading aids are shown (the settings' `boardAids`). */
