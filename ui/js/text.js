@@ -332,6 +332,7 @@ export const chanceText = (c) => `${percent(c.chance)} next`;
 export const oddsTitle = (o) => capital(FEATURE_WORD[o.kind] ?? o.kind);
 /** The popover's sentence for `game_odds`' answer (Odds, src-tauri/API.md). */
 export function oddsText(o) {
+  if (o.doomed && o.dead?.length) return doomedText(o);
   switch (o.completion) {
     case 'complete': return `This ${FEATURE_WORD[o.kind] ?? 'feature'} is complete.`;
     case 'never': return 'A field is never completed: it scores at the end of the game.';
@@ -343,6 +344,18 @@ export function oddsText(o) {
     }
     default: return '';
   }
+}
+/** "the square at (1, -4)", "the squares at (1, -4) and (2, 3)". */
+function squaresAt(cells) {
+  const list = cells.map((c) => at(c.x, c.y));
+  const words = list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}` : list[0];
+  return `the ${cells.length === 1 ? 'square' : 'squares'} at ${words}`;
+}
+/** A doomed feature (`game_odds` with `doomed`): a square it needs can no longer take a tile. */
+function doomedText(o) {
+  const squares = squaresAt(o.dead);
+  if (o.abbeyMayFill) return `No tile still to come fits ${squares}: it can be completed only if an abbey fills ${o.dead.length === 1 ? 'it' : 'them'}.`;
+  return `It can no longer be completed: no tile still to come fits ${squares}.`;
 }
 /** A dead square, for screen readers: "Dead square at (3, -1): no tile left fits; 2 features can never be completed". */
 export function deadSquareLabel(d) {
