@@ -20,7 +20,7 @@
 //! playouts: 1 for a sole win, `1/k` for a `k`-way tie) and its **expected margin** (mean
 //! final score minus the best opponent's score). The loss of a move is the best move's value
 //! minus the played move's, floored at 0, in win chance (`win_loss`, 0–1) and in points
-//! (`point_loss`).
+//! (`point_loss`); a move judged *best* loses nothing and is reported as the best move.
 //!
 //! **Classes.** The severity of a loss is `max(win_loss / WIN_UNIT, point_loss /
 //! POINT_UNIT)`: one unit is a loss of [`WIN_UNIT`] win chance or [`POINT_UNIT`] points,
@@ -166,7 +166,8 @@ pub fn move_accuracy(severity: f64) -> f64 {
 /// How the search judged one decision.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Verdict {
-    /// The search's best move.
+    /// The search's best move: the played one when it is the first pass's best or
+    /// [`class_of`] finds it as good.
     pub best: Move,
     /// Win chance (0–1) after the played move.
     pub played_win: f64,
@@ -206,7 +207,8 @@ fn severity_band(c: &mcts::Comparison) -> (f64, f64, f64) {
 /// standard errors down ([`severity_band`]). A loss the comparison cannot tell from nothing
 /// (`lower` is 0) and under one unit is *best*: the two moves are as good as each other to
 /// the search, and which one the first pass puts first is chance. Otherwise the class is
-/// [`Class::of_severity`] of the estimate.
+/// [`Class::of_severity`] of the estimate. A move judged best this way is reported as the
+/// best move itself: no loss, no [`Why`].
 pub fn class_of(severity: f64, lower: f64) -> Class {
     if lower <= 0.0 && severity < 1.0 {
         Class::Best
@@ -301,6 +303,23 @@ pub fn judge(
     let (lo, _, _) = severity_band(&cmp);
     let (win_loss, point_loss) = ((-cmp.win_diff).max(0.0), (-cmp.margin_diff).max(0.0));
     let severity = severity(win_loss, point_loss);
+    let iterations = stats.iterations + 2 * cmp.pairs;
+    if class_of(severity, lo) == Class::Best {
+        // As good as the first pass's best to the search: the played move is a best move,
+        // with no loss (its own values from the comparison).
+        return Some(Verdict {
+            best: played,
+            played_win: cmp.a.win,
+            played_margin: cmp.a.margin,
+            best_win: cmp.a.win,
+            best_margin: cmp.a.margin,
+            win_loss: 0.0,
+            point_loss: 0.0,
+            severity: 0.0,
+            class: Class::Best,
+            iterations,
+        });
+    }
     Some(Verdict {
         best: best.mv,
         played_win: cmp.a.win,
@@ -310,8 +329,8 @@ pub fn judge(
         win_loss,
         point_loss,
         severity,
-        class: class_of(severity, lo),
-        iterations: stats.iterations + 2 * cmp.pairs,
+        class: Class::of_severity(severity),
+        iterations,
     })
 }
 

@@ -97,6 +97,11 @@ fn classes_over_seeds(record: &Record, iterations: u64) -> (Vec<Vec<Class>>, usi
         .map(|seed| {
             let cfg = ReviewConfig { iterations, seed };
             let r = review_record(record, 0, &cfg, &stop, |_, _| {}).unwrap();
+            // A best move is reported as the best itself: no loss and no reason.
+            for d in r.decisions.iter().filter(|d| d.class == Class::Best) {
+                assert_eq!(d.played, d.best, "{d:?}");
+                assert!(d.why.is_none() && d.severity == 0.0 && d.accuracy == 100.0);
+            }
             r.decisions.iter().map(|d| d.class).collect()
         })
         .collect();
