@@ -590,6 +590,16 @@ pub struct Odds {
     pub chance: f64,
     /// Whether the drawn tile waiting to be placed completes it somewhere legal.
     pub in_hand: bool,
+    /// Whether a square it needs is a dead square (one of `dead`): no land tile can complete
+    /// it, whether it needs one tile or several. Exactly the features `GameView.aids.dead`
+    /// lists.
+    pub doomed: bool,
+    /// The dead squares it needs, by row then column (empty unless `doomed`).
+    pub dead: Vec<Cell>,
+    /// When `doomed`: whether an abbey may yet fill such a square (a player holding one has
+    /// a turn to come, and the square is or becomes a hole). When false, it can never be
+    /// completed. Always false unless `doomed`.
+    pub abbey_may_fill: bool,
 }
 
 /// `ai-progress` events.

@@ -667,6 +667,12 @@ pub fn odds(game: &Game, x: i64, y: i64, on: &str) -> Result<Odds, ApiError> {
         unseen: o.unseen,
         chance: o.chance,
         in_hand: o.in_hand,
+        doomed: o.doomed.is_some(),
+        dead: o
+            .doomed
+            .as_ref()
+            .map_or_else(Vec::new, |d| d.cells.iter().copied().map(cell).collect()),
+        abbey_may_fill: o.doomed.as_ref().is_some_and(|d| d.abbey_may_fill),
     })
 }
 
@@ -886,5 +892,60 @@ mod tests {
         // Events that are not placements, figures or scorings carry none of these facts.
         let bare = events.iter().find(|e| e.kind == "figure_returned").unwrap();
         assert!(bare.builds.is_empty() && bare.segments.is_empty() && bare.feature.is_none());
+    }
+
+    /// The odds answer and the board's doomed-feature marking agree: every feature a dead
+    /// square lists is doomed by that square in `game_odds`, and every doomed answer names
+    /// dead squares that list a feature of its kind, with the same abbey flag.
+    #[test]
+    fn odds_are_doomed_exactly_where_the_dead_squares_say() {
+        let (mut doomed_seen, mut several) = (0, 0);
+        for seed in 0..6u64 {
+            let mut game = Game::new(&Setup {
+                players: 2 + (seed % 3) as usize,
+                abbey_mayor: seed % 2 == 0,
+                seed,
+            })
+            .unwrap();
+            let mut k = seed;
+            let mut turn = 0;
+            while !game.is_over() {
+                let legal = game.legal_moves();
+                k = k.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                play(&mut game, legal[(k >> 33) as usize % legal.len()]);
+                turn += 1;
+                if turn % 25 != 0 && !game.is_over() {
+                    continue;
+                }
+                let dead = aids(&game).dead;
+                for d in &dead {
+                    for f in &d.features {
+                        let o = odds(&game, f.x.into(), f.y.into(), &f.on).unwrap();
+                        assert!(o.doomed, "{f:?}");
+                        assert!(o.dead.iter().any(|c| (c.x, c.y) == (d.x, d.y)));
+                        assert_eq!(o.abbey_may_fill, d.abbey_may_fill);
+                    }
+                }
+                for t in game.board().tiles() {
+                    for seg in (0u8..).take_while(|&s| game.completion_odds(t.pos, s).is_some()) {
+                        let on = game.board().segment_name(t.pos, seg);
+                        let o = odds(&game, t.pos.x.into(), t.pos.y.into(), on).unwrap();
+                        assert_eq!(o.doomed, !o.dead.is_empty());
+                        if !o.doomed {
+                            assert!(!o.abbey_may_fill);
+                            continue;
+                        }
+                        doomed_seen += 1;
+                        several += usize::from(o.completion == "several_tiles");
+                        for c in &o.dead {
+                            let d = dead.iter().find(|d| (d.x, d.y) == (c.x, c.y)).unwrap();
+                            assert!(d.features.iter().any(|f| f.kind == o.kind));
+                            assert_eq!(o.abbey_may_fill, d.abbey_may_fill);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(doomed_seen > 20 && several > 5, "{doomed_seen} {several}");
     }
 }

@@ -46,6 +46,16 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.ok(view.aids, 'the view carries the aids');
     const dead = view.aids.dead;
     assert.ok(dead.length > 0, 'the late position has dead squares');
+    // The odds answers agree with the marking: a feature a dead square lists is doomed by
+    // it, and a doomed answer names only dead squares.
+    const deadAt = new Set(dead.map((d) => `${d.x},${d.y}`));
+    for (const s of ODDS.filter((r) => r.ok)) {
+      const listed = dead.filter((d) => d.features.some((f) => `${f.x},${f.y},${f.on}` === `${s.args.x},${s.args.y},${s.args.on}`));
+      if (listed.length) assert.ok(s.ok.doomed && listed.every((d) => s.ok.dead.some((c) => c.x === d.x && c.y === d.y)), JSON.stringify(s.args));
+      assert.ok(s.ok.dead.every((c) => deadAt.has(`${c.x},${c.y}`)));
+      assert.equal(s.ok.doomed, s.ok.dead.length > 0);
+    }
+    assert.ok(ODDS.some((r) => r.ok?.doomed), 'a doomed feature\'s odds are recorded');
 
     // The marks sit exactly where the view lists dead squares.
     await page.locator('.dead-square').first().waitFor();
@@ -106,6 +116,19 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await app.context.close();
   });
 }
+
+test('the odds popover words a doomed feature', () => {
+  const o = (fields) => ({ kind: 'road', completion: 'several_tiles', count: 0, unseen: 10, chance: 0, inHand: false, tiles: [], cell: null, doomed: true, dead: [{ x: 1, y: -4 }], abbeyMayFill: false, ...fields });
+  assert.equal(oddsText(o({})), 'It can no longer be completed: no tile still to come fits the square marked ✕.');
+  assert.equal(oddsText(o({ completion: 'one_tile', cell: { x: 1, y: -4 } })), 'It can no longer be completed: no tile still to come fits the square marked ✕.');
+  assert.equal(oddsText(o({ kind: 'monastery', dead: [{ x: 1, y: -4 }, { x: 2, y: -4 }, { x: 0, y: 3 }] })),
+    'It can no longer be completed: no tile still to come fits the 3 squares marked ✕.');
+  assert.equal(oddsText(o({ abbeyMayFill: true })), 'No tile still to come fits the square marked ✕: only an abbey filling it could complete it.');
+  assert.equal(oddsText(o({ abbeyMayFill: true, dead: [{ x: 1, y: -4 }, { x: 0, y: 3 }] })),
+    'No tile still to come fits the 2 squares marked ✕: only an abbey filling them could complete it.');
+  // Not doomed: as before.
+  assert.equal(oddsText(o({ doomed: false, dead: [] })), 'It needs more than one tile to be completed.');
+});
 
 test('the setup screen remembers the last set-up and the aids switch after a relaunch', async () => {
   const settings = { boardAids: false, lastSetup: { opponents: [{ level: 'hard' }, { level: 'random' }, { level: 'easy' }], abbeyMayor: false } };

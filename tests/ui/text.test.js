@@ -156,7 +156,7 @@ test('the odds popover and the drawer word the aids', async () => {
   const o = (fields) => ({ kind: 'road', completion: 'one_tile', count: 0, unseen: 10, chance: 0, inHand: false, tiles: [], cell: null, ...fields });
   assert.equal(oddsText(o({ count: 3, chance: 0.3 })), '3 unseen tiles can complete it (30% next draw).');
   assert.equal(oddsText(o({ count: 1, chance: 0.1, inHand: true })), '1 unseen tile can complete it (10% next draw). The tile in hand can complete it too.');
-  assert.equal(oddsText(o({})), 'It can never be completed: no tile still to come fits its last gap.');
+  assert.equal(oddsText(o({})), 'No unseen tile completes it in one placement: it will need more tiles.');
   assert.equal(oddsText(o({ inHand: true })), 'Only the tile in hand can complete it: no unseen tile can.');
   assert.equal(oddsText(o({ completion: 'several_tiles' })), 'It needs more than one tile to be completed.');
   assert.equal(oddsText(o({ completion: 'complete', kind: 'city' })), 'This city is complete.');

@@ -387,17 +387,27 @@ export const chanceText = (c) => `${percent(c.chance)} next`;
 export const oddsTitle = (o) => capital(FEATURE_WORD[o.kind] ?? o.kind);
 /** The popover's sentence for `game_odds`' answer (Odds, src-tauri/API.md). */
 export function oddsText(o) {
+  if (o.doomed && o.dead?.length) return doomedText(o);
   switch (o.completion) {
     case 'complete': return `This ${FEATURE_WORD[o.kind] ?? 'feature'} is complete.`;
     case 'never': return 'A field is never completed: it scores at the end of the game.';
     case 'several_tiles': return 'It needs more than one tile to be completed.';
     case 'one_tile': {
       const hand = o.inHand ? ' The tile in hand can complete it too.' : '';
-      if (!o.count) return o.inHand ? 'Only the tile in hand can complete it: no unseen tile can.' : 'It can never be completed: no tile still to come fits its last gap.';
+      if (!o.count) return o.inHand ? 'Only the tile in hand can complete it: no unseen tile can.' : 'No unseen tile completes it in one placement: it will need more tiles.';
       return `${o.count === 1 ? '1 unseen tile can' : `${o.count} unseen tiles can`} complete it (${percent(o.chance)} next draw).${hand}`;
     }
     default: return '';
   }
+}
+/** The dead squares a doomed feature needs, as the board marks them (✕ while the aids are on):
+ * "the square marked ✕", "the 3 squares marked ✕". */
+const markedSquares = (cells) => (cells.length === 1 ? 'the square marked ✕' : `the ${cells.length} squares marked ✕`);
+/** A doomed feature (`game_odds` with `doomed`): a square it needs can no longer take a tile. */
+function doomedText(o) {
+  const squares = markedSquares(o.dead);
+  if (o.abbeyMayFill) return `No tile still to come fits ${squares}: only an abbey filling ${o.dead.length === 1 ? 'it' : 'them'} could complete it.`;
+  return `It can no longer be completed: no tile still to come fits ${squares}.`;
 }
 /** A dead square, for screen readers: "Dead square at (3, -1): no tile left fits; 2 features can never be completed". */
 export function deadSquareLabel(d) {

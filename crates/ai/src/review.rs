@@ -12,20 +12,25 @@
 //!    the same number of iterations each, every pair of iterations on one sampled pile, so
 //!    the two values compare closely. When the verdict is close to a class threshold (the
 //!    severity's 2-standard-error band straddles 1, 2 or 4 units), up to [`REFINE_BATCHES`] more batches
-//!    of the same size are spent on that move: the budget goes where the verdict is close.
+//!    of the same size are spent on that move, and up to [`CLOSE_BATCHES`] more while the
+//!    estimate itself stays within [`CLOSE_UNITS`] of the threshold: the budget goes where
+//!    the verdict is close.
 //!
 //! Each judged move reports its **win chance** (mean win share at the end of the search's
 //! playouts: 1 for a sole win, `1/k` for a `k`-way tie) and its **expected margin** (mean
 //! final score minus the best opponent's score). The loss of a move is the best move's value
 //! minus the played move's, floored at 0, in win chance (`win_loss`, 0–1) and in points
-//! (`point_loss`).
+//! (`point_loss`); a move judged *best* loses nothing and is reported as the best move.
 //!
 //! **Classes.** The severity of a loss is `max(win_loss / WIN_UNIT, point_loss /
 //! POINT_UNIT)`: one unit is a loss of [`WIN_UNIT`] win chance or [`POINT_UNIT`] points,
 //! whichever is worse (the points matter when the game is already decided, the win chance
-//! when it is close). A move is *best* when it is the search's best move or it loses
-//! nothing on both counts; otherwise *good* below 1 unit, an *inaccuracy* below 2, a
-//! *mistake* below 4 and a *blunder* from 4 units on. The units are calibrated on the hard
+//! when it is close). A move is *best* when it is the search's best move, or when the
+//! comparison cannot tell its loss from nothing (the severity's lower bound, two standard
+//! errors down, is 0) and the loss is under 1 unit ([`class_of`]): between two moves the
+//! search values alike, which one the first pass puts first is chance, and a raw comparison
+//! would call the other *good* for half of the seeds. Otherwise *good* below 1 unit, an
+//! *inaccuracy* below 2, a *mistake* below 4 and a *blunder* from 4 units on. The units are calibrated on the hard
 //! level's own games (`crates/ai/RESULTS.md`, "Review").
 //!
 //! **Accuracy.** A move's accuracy is `100 × 2^(−severity / 2)` (100 for no loss, about 71
@@ -57,8 +62,15 @@ pub const DEFAULT_ITERATIONS: u64 = mcts::HARD_ITERATIONS;
 pub const WIN_UNIT: f64 = 0.05;
 /// Points lost that make one unit of severity.
 pub const POINT_UNIT: f64 = 3.0;
-/// Extra comparison batches at most for a move whose class is uncertain.
+/// Extra comparison batches at most for a move whose class is uncertain (its severity's
+/// two-standard-error band straddles 1, 2 or 4 units).
 pub const REFINE_BATCHES: u32 = 2;
+/// Further batches at most, after [`REFINE_BATCHES`], while the band still straddles a
+/// threshold and the severity's estimate is within [`CLOSE_UNITS`] of it: the budget goes
+/// where the verdict is closest.
+pub const CLOSE_BATCHES: u32 = 2;
+/// How close (in severity units) to a class threshold an estimate is "close".
+pub const CLOSE_UNITS: f64 = 0.25;
 
 /// How a review searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,7 +103,8 @@ pub fn decision_seed(seed: u64, decision: u64) -> u64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
-    /// The search's best move, or one that loses nothing.
+    /// The search's best move, or one whose loss the search cannot tell from nothing
+    /// ([`class_of`]).
     Best,
     /// Loses less than one unit of severity.
     Good,
@@ -153,7 +166,8 @@ pub fn move_accuracy(severity: f64) -> f64 {
 /// How the search judged one decision.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Verdict {
-    /// The search's best move.
+    /// The search's best move: the played one when it is the first pass's best or
+    /// [`class_of`] finds it as good.
     pub best: Move,
     /// Win chance (0–1) after the played move.
     pub played_win: f64,
@@ -173,6 +187,34 @@ pub struct Verdict {
     pub class: Class,
     /// Search iterations spent on the decision.
     pub iterations: u64,
+}
+
+/// The severity of the played move's loss in a comparison (played first, best second):
+/// (lower bound, estimate, upper bound), the bounds two standard errors either way on both
+/// the win chance and the margin.
+fn severity_band(c: &mcts::Comparison) -> (f64, f64, f64) {
+    let (w, m) = (-c.win_diff, -c.margin_diff);
+    let (dw, dm) = (2.0 * c.win_diff_se, 2.0 * c.margin_diff_se);
+    (
+        severity(w - dw, m - dm),
+        severity(w, m),
+        severity(w + dw, m + dm),
+    )
+}
+
+/// The class of a played move that the first pass did not find best, from the comparison
+/// with the best: its `severity` (the estimate) and `lower`, the severity's lower bound two
+/// standard errors down ([`severity_band`]). A loss the comparison cannot tell from nothing
+/// (`lower` is 0) and under one unit is *best*: the two moves are as good as each other to
+/// the search, and which one the first pass puts first is chance. Otherwise the class is
+/// [`Class::of_severity`] of the estimate. A move judged best this way is reported as the
+/// best move itself: no loss, no [`Why`].
+pub fn class_of(severity: f64, lower: f64) -> Class {
+    if lower <= 0.0 && severity < 1.0 {
+        Class::Best
+    } else {
+        Class::of_severity(severity)
+    }
 }
 
 /// Judges `played`, a legal move for the pending decision of `view`, with `iterations`
@@ -233,19 +275,22 @@ pub fn judge(
     let open = Limits::new(Budget::default(), stop);
     let mut batches = 1;
     let cmp = mcts::compare_moves(view, [played, best.mv], &mut rng, &open, &cfg, pairs, |c| {
-        // Severity bounds two standard errors either way; refine while they differ in
-        // class.
-        let lo = severity(
-            -c.win_diff - 2.0 * c.win_diff_se,
-            -c.margin_diff - 2.0 * c.margin_diff_se,
-        );
-        let hi = severity(
-            -c.win_diff + 2.0 * c.win_diff_se,
-            -c.margin_diff + 2.0 * c.margin_diff_se,
-        );
-        // Best and good count as one here: both are fine moves.
+        let (lo, est, hi) = severity_band(c);
+        // Best and good count as one here: both are fine moves (the confidence test of
+        // `class_of` tells them apart).
         let class = |s: f64| Class::of_severity(s).max(Class::Good);
-        if batches <= REFINE_BATCHES && class(lo) != class(hi) {
+        let straddles = class(lo) != class(hi);
+        // Up to REFINE_BATCHES more while the band straddles a threshold; up to
+        // CLOSE_BATCHES beyond that while the estimate itself is within CLOSE_UNITS of one.
+        let close = [1.0, 2.0, 4.0]
+            .iter()
+            .any(|&t| (est - t).abs() < CLOSE_UNITS);
+        let limit = if close {
+            REFINE_BATCHES + CLOSE_BATCHES
+        } else {
+            REFINE_BATCHES
+        };
+        if batches <= limit && straddles {
             batches += 1;
             pairs
         } else {
@@ -255,8 +300,26 @@ pub fn judge(
     if stop.load(Ordering::Relaxed) {
         return None;
     }
+    let (lo, _, _) = severity_band(&cmp);
     let (win_loss, point_loss) = ((-cmp.win_diff).max(0.0), (-cmp.margin_diff).max(0.0));
     let severity = severity(win_loss, point_loss);
+    let iterations = stats.iterations + 2 * cmp.pairs;
+    if class_of(severity, lo) == Class::Best {
+        // As good as the first pass's best to the search: the played move is a best move,
+        // with no loss (its own values from the comparison).
+        return Some(Verdict {
+            best: played,
+            played_win: cmp.a.win,
+            played_margin: cmp.a.margin,
+            best_win: cmp.a.win,
+            best_margin: cmp.a.margin,
+            win_loss: 0.0,
+            point_loss: 0.0,
+            severity: 0.0,
+            class: Class::Best,
+            iterations,
+        });
+    }
     Some(Verdict {
         best: best.mv,
         played_win: cmp.a.win,
@@ -267,7 +330,7 @@ pub fn judge(
         point_loss,
         severity,
         class: Class::of_severity(severity),
-        iterations: stats.iterations + 2 * cmp.pairs,
+        iterations,
     })
 }
 

@@ -10,6 +10,7 @@
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use carcassonne_engine::aids::Doom;
 use carcassonne_engine::board::Placed;
 use carcassonne_engine::geometry::AROUND;
 use carcassonne_engine::tile::{LAND_TYPES, TileInfo};
@@ -251,6 +252,11 @@ struct Coverage {
     complete: usize,
     two_ends_one_cell: usize,
     completes_in_hand: usize,
+    /// Doomed features needing several tiles (before, "needs more than one tile").
+    doomed_several: usize,
+    doomed_one: usize,
+    /// Doomed features an abbey may still save.
+    doomed_abbey: usize,
 }
 
 fn check_position(pos: &Position, cov: &mut Coverage) {
@@ -342,6 +348,17 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
         cov.dead_features += got.len();
     }
 
+    // The features the dead squares doom, by flood-fill index.
+    let doomed_by_dead: BTreeSet<usize> = dead
+        .iter()
+        .flat_map(|d| d.features.iter().map(|r| id[&(r.pos, r.seg)]))
+        .collect();
+    let abbey_may_fill = dead.first().map(|d| d.abbey_may_fill);
+    assert!(
+        dead.iter()
+            .all(|d| Some(d.abbey_may_fill) == abbey_may_fill)
+    );
+
     // Completion odds for every feature.
     let mut completes: Vec<BTreeMap<usize, BTreeSet<Pos>>> = Vec::new();
     let mut tiles_of: Vec<TileType> = Vec::new();
@@ -416,6 +433,28 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
                 cov.several += 1;
             }
         }
+        // Doomed: some cell it needs is a frontier cell no tile still to be placed fits
+        // (found above by trying every tile); then no tile completes it, and the dead
+        // squares list it.
+        let mut dead_cells: Vec<Pos> = f
+            .open_cells
+            .iter()
+            .copied()
+            .filter(|c| expect_dead.contains(c))
+            .collect();
+        dead_cells.sort_by_key(|c| (c.y, c.x));
+        assert_eq!(doomed_by_dead.contains(&i), !dead_cells.is_empty());
+        match &odds.doomed {
+            None => assert!(dead_cells.is_empty(), "feature at {p} seg {s} is doomed"),
+            Some(d) => {
+                assert_eq!(d.cells, dead_cells, "feature at {p} seg {s}");
+                assert_eq!(Some(d.abbey_may_fill), abbey_may_fill);
+                assert!(cells.is_empty() && !hand_completes && odds.count == 0);
+                cov.doomed_several += usize::from(odds.completion == Completion::SeveralTiles);
+                cov.doomed_one += usize::from(odds.completion == Completion::OneTile);
+                cov.doomed_abbey += usize::from(d.abbey_may_fill);
+            }
+        }
         let got: Vec<TileType> = odds.tiles.iter().map(|c| c.tile).collect();
         assert_eq!(got, types, "feature at {p} seg {s}");
         let count: u32 = types.iter().map(|&t| u32::from(unseen.count(t))).sum();
@@ -440,6 +479,7 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
                 let odds = view.completion_odds(t.pos, s as u8).unwrap();
                 assert_eq!(odds.completion, Completion::Never);
                 assert_eq!((odds.count, odds.cell, odds.in_hand), (0, None, false));
+                assert_eq!(odds.doomed, None);
             }
         }
         assert!(view.completion_odds(t.pos, segs.len() as u8).is_none());
@@ -462,6 +502,7 @@ fn aids_match_brute_force_on_random_positions() {
     assert!(cov.two_ends_one_cell > 10, "{}", cov.two_ends_one_cell);
     assert!(cov.completes_in_hand > 10);
     assert!(cov.one_tile > 1000);
+    assert!(cov.doomed_several > 20 && cov.doomed_one > 20 && cov.doomed_abbey > 10);
 }
 
 // ---- Hand-built records. ----
@@ -667,6 +708,17 @@ fn a_square_with_city_on_four_sides_is_dead_once_the_four_sided_city_is_used() {
     let odds = game.completion_odds(Pos::new(0, 0), 0).unwrap();
     assert_eq!(odds.completion, Completion::OneTile);
     assert_eq!((odds.cell, odds.count), (Some(cell), 0));
+    let doom = Doom {
+        cells: vec![cell],
+        abbey_may_fill: false,
+    };
+    assert_eq!(odds.doomed, Some(doom.clone()));
+    // The monastery needs several tiles, one of them at the dead square: it can never be
+    // completed either.
+    let monastery = seg(&game, Pos::new(-1, -2), "monastery");
+    let odds = game.completion_odds(Pos::new(-1, -2), monastery).unwrap();
+    assert_eq!(odds.completion, Completion::SeveralTiles);
+    assert_eq!(odds.doomed, Some(doom));
     // With C still unseen the same square is not dead.
     let before = record(
         &turns.replace(r#"{"tile":"C","at":[3,-1],"rotation":0},"#, ""),
@@ -674,6 +726,7 @@ fn a_square_with_city_on_four_sides_is_dead_once_the_four_sided_city_is_used() {
     );
     assert!(before.dead_squares().iter().all(|d| d.pos != cell));
     let odds = before.completion_odds(Pos::new(0, 0), 0).unwrap();
+    assert_eq!(odds.doomed, None);
     let c_in_hand = tile_id(in_hand(&before)) == "C";
     let expect: &[&str] = if c_in_hand { &[] } else { &["C"] };
     assert_eq!(

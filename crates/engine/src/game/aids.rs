@@ -39,6 +39,13 @@
 //!   multiplicity; the chance is that count over the unseen total, for the board as it is now
 //!   (the drawn tile waiting to be placed may change it first, so it is reported apart in
 //!   [`CompletionOdds::in_hand`]). Abbeys are not tiles of the pile and are not counted.
+//! - **Doomed features** ([`CompletionOdds::doomed`]): a road, city, monastery or abbey one
+//!   of whose needed cells (the cells its open edges face; the empty cells around a
+//!   monastery or abbey) is a dead square. No land tile can complete it, whether it needs one
+//!   tile or several; these are exactly the features [`Game::dead_squares`] lists. Only an
+//!   abbey can still fill such a cell, as for the dead square itself: [`Doom::abbey_may_fill`]
+//!   is [`DeadSquare::abbey_may_fill`], and when it is false the feature can never be
+//!   completed (it scores as unfinished at the end).
 
 use serde::Serialize;
 
@@ -172,6 +179,24 @@ pub struct CompletionOdds {
     /// Whether the drawn tile waiting to be placed completes it in some legal placement
     /// (false when no tile waits).
     pub in_hand: bool,
+    /// Set when a cell the feature still needs is a dead square: no land tile can complete
+    /// it (see [`Doom`]). `None` for a complete feature, a field, or while every cell it
+    /// needs can still be filled.
+    pub doomed: Option<Doom>,
+}
+
+/// Why a road, city, monastery or abbey can no longer be completed by land tiles: cells it
+/// needs (the cells its open edges face, or the empty cells around a monastery or abbey) are
+/// dead squares (see the [module docs](self)). It is exactly a feature that
+/// [`Game::dead_squares`] lists among the features of one of these cells.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Doom {
+    /// The dead squares among the cells the feature needs, by row then column (never empty).
+    pub cells: Vec<Pos>,
+    /// As [`DeadSquare::abbey_may_fill`]: whether a player who still holds an abbey has a
+    /// turn to come, so that an abbey may yet fill such a cell if it is or becomes a hole
+    /// (all four neighbours placed). When false, the feature can never be completed.
+    pub abbey_may_fill: bool,
 }
 
 fn ratio(n: u32, d: u32) -> f64 {
@@ -270,23 +295,41 @@ impl Game {
             unseen: unseen.total(),
             chance: 0.0,
             in_hand: false,
+            doomed: None,
         };
         let r = root(&self.segs, t.base + seg as u16);
-        let cell = match kind {
+        let cells = match kind {
             SegmentKind::Field => return Some(odds),
-            SegmentKind::Road | SegmentKind::City => self.open_cell(r),
+            SegmentKind::Road | SegmentKind::City => self.open_cells(r),
             SegmentKind::Monastery => self.empty_around(pos),
         };
-        let cell = match cell {
-            Reach::Complete => {
+        let set = pattern_set(self.remaining());
+        let mut dead: Vec<Pos> = cells
+            .iter()
+            .copied()
+            .filter(|&c| {
+                self.board
+                    .frontier_at(c)
+                    .is_some_and(|f| !fillable(f, &set))
+            })
+            .collect();
+        if !dead.is_empty() {
+            dead.sort_unstable_by_key(|p| (p.y, p.x));
+            odds.doomed = Some(Doom {
+                cells: dead,
+                abbey_may_fill: self.abbey_to_come(),
+            });
+        }
+        let cell = match cells[..] {
+            [] => {
                 odds.completion = Completion::Complete;
                 return Some(odds);
             }
-            Reach::Several => {
+            [c] => c,
+            _ => {
                 odds.completion = Completion::SeveralTiles;
                 return Some(odds);
             }
-            Reach::One(c) => c,
         };
         odds.completion = Completion::OneTile;
         odds.cell = Some(cell);
@@ -377,12 +420,13 @@ impl Game {
         out
     }
 
-    /// The cells the open edges of the road or city of root `r` face.
-    fn open_cell(&self, r: u16) -> Reach {
+    /// The distinct empty cells the open edges of the road or city of root `r` face, in the
+    /// order met.
+    fn open_cells(&self, r: u16) -> Vec<Pos> {
+        let mut cells = Vec::new();
         if self.segs[r as usize].open == 0 {
-            return Reach::Complete;
+            return cells;
         }
-        let mut cell = None;
         let mut s = r;
         loop {
             let seg = self.segs[s as usize];
@@ -392,12 +436,8 @@ impl Game {
                 let side = sides.trailing_zeros() as u8;
                 sides &= sides - 1;
                 let q = placed.pos.step(side);
-                if self.board.tile_index(q).is_none() {
-                    match cell {
-                        None => cell = Some(q),
-                        Some(c) if c != q => return Reach::Several,
-                        Some(_) => {}
-                    }
+                if self.board.tile_index(q).is_none() && !cells.contains(&q) {
+                    cells.push(q);
                 }
             }
             s = seg.next;
@@ -405,23 +445,16 @@ impl Game {
                 break;
             }
         }
-        // A road or city with open edges has one onto an empty cell.
-        cell.map_or(Reach::Complete, Reach::One)
+        cells
     }
 
-    /// The empty cells around a monastery at `p`.
-    fn empty_around(&self, p: Pos) -> Reach {
-        let mut cell = None;
-        for &(dx, dy) in &AROUND {
-            let q = p.offset(dx, dy);
-            if self.board.tile_index(q).is_none() {
-                if cell.is_some() {
-                    return Reach::Several;
-                }
-                cell = Some(q);
-            }
-        }
-        cell.map_or(Reach::Complete, Reach::One)
+    /// The empty cells around a monastery at `p`, in the order of [`AROUND`].
+    fn empty_around(&self, p: Pos) -> Vec<Pos> {
+        AROUND
+            .iter()
+            .map(|&(dx, dy)| p.offset(dx, dy))
+            .filter(|&q| self.board.tile_index(q).is_none())
+            .collect()
     }
 
     fn surround(&self, c: Pos) -> Surround {
@@ -484,13 +517,6 @@ impl Game {
             !leaks && closed
         })
     }
-}
-
-/// Where a feature still needs tiles.
-enum Reach {
-    Complete,
-    One(Pos),
-    Several,
 }
 
 /// The monastery segment of a placed tile (0 for an abbey), or [`NO_SEGMENT`].
