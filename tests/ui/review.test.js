@@ -183,7 +183,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   });
 }
 
-test('phone: the profile shows the accuracy of the reviewed games as a chart', async () => {
+test('phone: the profile shows the accuracy of the reviewed games and the rating as charts', async () => {
   const { page, problems, context } = await openApp(env, PHONE, { profiles: ['Ada'], game: GAME, played: true, reviewed: true });
   await page.evaluate(() => { location.hash = '#/profile'; });
   const card = page.locator('.accuracy-card');
@@ -192,6 +192,12 @@ test('phone: the profile shows the accuracy of the reviewed games as a chart', a
   assert.match(await card.innerText(), new RegExp(`1 reviewed game · average ${accuracyText(REVIEW.accuracy)}`));
   await card.scrollIntoViewIfNeeded();
   await shot(page, 'phone-review-20-profile');
+  // The rating after each game (kept with the match), charted beside it.
+  const rating = page.locator('.rating-card');
+  assert.equal(await rating.locator('svg .series-dot').count(), 1);
+  assert.match(await rating.innerText(), /1171 after your last game · 1 game shown/);
+  await rating.scrollIntoViewIfNeeded();
+  await shot(page, 'phone-review-21-rating');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -277,7 +277,8 @@ export async function renderProfile(root, app) {
         h('thead', {}, h('tr', {}, ['Opponent', 'Games', 'Wins', 'Losses', 'Draws'].map((c) => h('th', { scope: 'col' }, c)))),
         h('tbody', {}, Object.entries(st.byLevel).map(([lvl, r]) => h('tr', {}, h('th', { scope: 'row' }, lvl), [r.games, r.wins, r.losses, r.draws].map((n) => h('td', {}, String(n)))))))
         : h('p', {}, 'No games yet.')));
-    root.append(await accuracyCard(active));
+    const list = await api.historyList(active.id);
+    root.append(accuracyCard(list), ratingCard(list));
   }
   if (!profiles.profiles.length) root.append(h('p', { class: 'empty' }, 'No profile yet: create one on the ', h('a', { href: '#/start' }, 'Play'), ' screen.'));
   root.append(h('div', { class: 'card' }, h('h3', {}, 'All profiles'),
@@ -295,11 +296,30 @@ export async function renderProfile(root, app) {
     }))));
 }
 
+const day = (iso) => { const t = new Date(iso); return Number.isNaN(t.getTime()) ? '' : t.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }); };
+/** A chart's width: about one unit a pixel, so that the labels stay legible on a phone. */
+const chartWidth = () => Math.max(320, Math.min(640, window.innerWidth - 64));
+
+/** The profile's rating after each of its games (`ratingAfter`, kept from this version on), oldest first. */
+function ratingCard(list) {
+  const games = list.matches.filter((m) => m.ratingAfter != null).sort((a, b) => String(a.date).localeCompare(String(b.date)));
+  const card = h('div', { class: 'card rating-card' }, h('h3', {}, 'Rating over time'));
+  if (!games.length) {
+    card.append(h('p', {}, 'Finish a game to see how your rating moves.'));
+    return card;
+  }
+  const values = [1200, ...games.map((m) => m.ratingAfter)];
+  const lo = Math.floor((Math.min(...values) - 50) / 100) * 100;
+  const hi = Math.ceil((Math.max(...values) + 50) / 100) * 100;
+  const last = Math.round(games.at(-1).ratingAfter);
+  card.append(h('p', {}, `${last} after your last game · ${games.length === 1 ? '1 game' : `${games.length} games`} shown`),
+    h('div', { class: 'chart-box', html: seriesSvg(games.map((m) => ({ value: m.ratingAfter, label: day(m.date) })), { label: `Your rating after each game, oldest first: ${games.map((m) => Math.round(m.ratingAfter)).join(', ')}`, min: lo, max: hi, width: chartWidth() }) }));
+  return card;
+}
+
 /** The profile's accuracy over its reviewed games, oldest first, as a chart. */
-async function accuracyCard(profile) {
-  const list = await api.historyList(profile.id);
+function accuracyCard(list) {
   const games = list.matches.filter((m) => m.accuracy != null).sort((a, b) => String(a.date).localeCompare(String(b.date)));
-  const day = (iso) => { const t = new Date(iso); return Number.isNaN(t.getTime()) ? '' : t.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }); };
   const card = h('div', { class: 'card accuracy-card' }, h('h3', {}, 'Accuracy over time'));
   if (!games.length) {
     card.append(h('p', {}, 'No reviewed games yet: review a game from the history to see how accurately you play.'));
@@ -308,8 +328,7 @@ async function accuracyCard(profile) {
   const mean = games.reduce((a, m) => a + m.accuracy, 0) / games.length;
   card.append(h('p', {}, `${games.length === 1 ? '1 reviewed game' : `${games.length} reviewed games`} · average ${accuracyText(mean)} · last ${accuracyText(games.at(-1).accuracy)}`),
     h('div', { class: 'chart-box', html: seriesSvg(games.map((m) => ({ value: m.accuracy, label: day(m.date) })), { label: `Accuracy of your reviewed games, oldest first: ${games.map((m) => accuracyText(m.accuracy)).join(', ')}`, unit: '%',
-      // About one unit a pixel, so that the labels stay legible on a phone.
-      width: Math.max(320, Math.min(640, window.innerWidth - 64)) }) }));
+      width: chartWidth() }) }));
   return card;
 }
 

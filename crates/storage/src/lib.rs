@@ -1058,7 +1058,7 @@ impl Storage {
         resigned: bool,
     ) -> Result<MatchMeta, StorageError> {
         self.writable()?;
-        let meta = matches::describe(
+        let mut meta = matches::describe(
             record,
             game,
             matches::Origin {
@@ -1070,6 +1070,27 @@ impl Storage {
                 imported: false,
             },
         );
+        let scores = game.scores();
+        let outcome = GameOutcome {
+            score: scores[current.human],
+            opponents: meta
+                .opponents
+                .iter()
+                .map(|o| (o.level.clone(), scores[o.seat]))
+                .collect(),
+            resigned,
+        };
+        // The rating this game leads to, kept with the match for the profile's chart.
+        meta.rating_after = self.profiles().ok().and_then(|p| {
+            let mut stats = p
+                .profiles
+                .iter()
+                .find(|q| q.id == current.profile_id)?
+                .stats
+                .clone();
+            stats.record(&outcome);
+            Some(stats.rating.elo)
+        });
         self.write(
             &self.match_path(&meta.id)?,
             &MatchFile {
@@ -1083,16 +1104,7 @@ impl Storage {
             let Some(profile) = p.profiles.iter_mut().find(|q| q.id == current.profile_id) else {
                 return Ok(((), false));
             };
-            let scores = game.scores();
-            profile.stats.record(&GameOutcome {
-                score: scores[current.human],
-                opponents: meta
-                    .opponents
-                    .iter()
-                    .map(|o| (o.level.clone(), scores[o.seat]))
-                    .collect(),
-                resigned,
-            });
+            profile.stats.record(&outcome);
             Ok(((), true))
         });
         match counted {

@@ -73,6 +73,10 @@ pub struct MatchMeta {
     /// and in files of schema 1.
     #[serde(default)]
     pub accuracy: Option<f64>,
+    /// The profile's rating right after this game counted (`None` for imported matches,
+    /// matches filed before this was kept, or when the profile could not be read).
+    #[serde(default)]
+    pub rating_after: Option<f64>,
 }
 
 /// The score timeline and final breakdown of a replayed record.
@@ -223,6 +227,7 @@ pub(crate) fn describe(record: &Record, game: &Game, origin: Origin) -> MatchMet
         duration_secs: ended.saturating_sub(started),
         imported,
         accuracy: None,
+        rating_after: None,
     }
 }
 

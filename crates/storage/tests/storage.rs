@@ -151,8 +151,11 @@ fn finished_games_reach_history_and_stats() {
     assert_eq!(stats.by_level["hard"].games, 1);
     assert_eq!(stats.best_score, game.scores()[0]);
     assert_ne!(stats.rating.elo, 1200.0);
+    // The match keeps the rating the game led to, for the profile's chart.
+    assert_eq!(meta.rating_after, Some(stats.rating.elo));
 
     let (m, replayed_game, replayed) = s.load_match("g-a").unwrap();
+    assert_eq!(m.meta.rating_after, Some(stats.rating.elo));
     assert_eq!(m.record, record);
     assert_eq!(replayed_game.scores(), game.scores());
     assert_eq!(replayed.timeline.first().unwrap(), &vec![0, 0]);
