@@ -301,7 +301,10 @@ export class Board {
       if (len > 1) { dx = (vx / len) * reach; dy = (vy / len) * reach; }
     }
     const at = (ox, oy, s) => `translate(${X + ox + TILE / 2}px, ${Y + oy + TILE / 2}px) scale(${s}) translate(${-TILE / 2}px, ${-TILE / 2}px)`;
-    animate(g, [{ transform: at(dx, dy, 1.12), opacity: m.reach >= 1 ? 0.35 : 1 }, { transform: at(0, 0, 1), opacity: 1 }], m.slide);
+    // While it slides it crosses other squares: it must not take the taps meant for them.
+    if (m.slide) g.style.pointerEvents = 'none';
+    animate(g, [{ transform: at(dx, dy, 1.12), opacity: m.reach >= 1 ? 0.35 : 1 }, { transform: at(0, 0, 1), opacity: 1 }], m.slide,
+      { done: () => { g.style.pointerEvents = ''; } });
   }
 
   /** Makes a scored feature's segments ([{x, y, on}]) glow in a player's colour for `ms`. */
