@@ -74,6 +74,8 @@ test('phone: a review from the history: progress, Cancel, again, then the accura
   assert.equal(await card.locator('.accuracy-tag').count(), 0, 'no accuracy before a review');
   await press(card.getByRole('button', { name: 'Review', exact: true }));
   await card.locator('.review-progress[data-state="running"]').waitFor();
+  // The box shows at once; the app's events come once review_start has been answered.
+  await page.waitForFunction(() => window.__DOUBLE__.reviewPending() > 0);
   await page.evaluate(() => window.__DOUBLE__.reviewStep(1));
   await page.waitForFunction((t) => document.querySelector('.match .review-progress-text')?.textContent.includes(`1 of ${t}`), TOTAL);
   await shot(page, 'phone-review-01-history-progress');
@@ -89,6 +91,7 @@ test('phone: a review from the history: progress, Cancel, again, then the accura
   await shot(page, 'phone-review-02-history-cancelled');
   await press(card.getByRole('button', { name: 'Review', exact: true }));
   await card.locator('.review-progress[data-state="running"]').waitFor();
+  await page.waitForFunction(() => window.__DOUBLE__.reviewPending() > 0);
   await page.evaluate(() => window.__DOUBLE__.reviewStep(1000));
   // Done: the list comes again with the accuracy on the card.
   const tag = page.locator('.match-list > li').first().locator('.accuracy-tag');
