@@ -7,9 +7,6 @@ import { h, esc, showError } from './dom.js';
 import { segmentAt } from './tiledraw.js';
 import { REVIEW_MARK, reviewTag, reviewProgressText, reviewMoveText, reviewDecisionTitle, winGraphLabel } from './text.js';
 
-/** The review's commands (api.js). */
-export const reviewApi = { start: api.reviewStart, cancel: api.reviewCancel, status: api.reviewStatus };
-
 // --- The running review, as every screen sees it.
 const TERMINAL = new Set(['done', 'cancelled', 'failed']);
 class ReviewTracker {
@@ -52,7 +49,7 @@ class ReviewTracker {
     // Any other review is cancelled by the app: it says so with a `cancelled` event.
     this.update({ id, state: 'running', done: 0, total: 0, fresh: true });
     try {
-      const s = await reviewApi.start(id);
+      const s = await api.reviewStart(id);
       this.update(s);
       return this.status(id);
     } catch (e) {
@@ -63,7 +60,7 @@ class ReviewTracker {
 
   /** Stops the running review of `id`; nothing is stored. */
   async cancel(id) {
-    await reviewApi.cancel();
+    await api.reviewCancel();
     // The app's `cancelled` event follows; say it at once too.
     if (this.running(id)) this.update({ ...this.status(id), state: 'cancelled' });
   }
@@ -71,7 +68,7 @@ class ReviewTracker {
   /** Asks the app for a review running since before the window loaded. */
   async refresh() {
     await this.listen();
-    const s = await reviewApi.status();
+    const s = await api.reviewStatus();
     if (s) this.update(s);
     return s;
   }

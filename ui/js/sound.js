@@ -34,8 +34,6 @@ const EFFECTS = {
   score: [{ freq: 660, length: 0.18 }, { freq: 990, at: 0.09, length: 0.26 }],
   turn: [{ freq: 880, length: 0.35, gain: 0.035 }, { freq: 1320, length: 0.25, gain: 0.015 }],
 };
-/** The names of the effects. */
-export const SOUNDS = Object.keys(EFFECTS);
 
 /** Plays an effect (`place`, `score` or `turn`) if sounds are on; never throws. */
 export function playSound(name) {
