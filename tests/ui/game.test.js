@@ -198,7 +198,8 @@ test('desktop: keyboard only — cycle cells, rotate, confirm, no figure; wheel 
   const box = await page.locator('.board-host').boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, -400);
-  await page.waitForTimeout(100);
+  // The board settles its drawn camera shortly after the last wheel turn (motion.js's layer).
+  await page.waitForFunction((t) => document.querySelector('#screen-game .world').getAttribute('transform') !== t, t0);
   assert.notEqual(await page.locator('#screen-game .world').getAttribute('transform'), t0);
   // Ownership overlay and the remaining-tiles drawer.
   await page.getByRole('button', { name: 'Owners' }).click();
