@@ -1,0 +1,5 @@
+// Messages of the app's learn area (see ../i18n.js): the same keys in `en` and `hu`.
+export const en = {
+};
+export const hu = {
+};
