@@ -78,6 +78,11 @@ export function t(key, params = {}) {
   }
   return current === PSEUDO && depth === 0 ? `⟦${text}⟧` : text;
 }
+/** Text from data that carries its own translations ({en, hu}, e.g. a lesson file). */
+export function pick(texts) {
+  const text = texts?.[current] ?? texts?.en ?? '';
+  return current === PSEUDO && depth === 0 ? `⟦${text}⟧` : text;
+}
 /** Whether a key is in the catalogues. */
 export const has = (key) => key in CATALOGS.en;
 
