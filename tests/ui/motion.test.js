@@ -116,8 +116,11 @@ test('reduced motion: nothing moves; motion allowed again, the next move moves',
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   const place = await recordedMove(page);
   await playOne(page, press);
-  const anims = await animations(page);
-  assert.ok(anims.some((a) => a.cls === 'tile' && a.cell === `${place.x},${place.y}`), JSON.stringify(anims));
+  // The answer's board may be drawn a moment after the panel settles: wait for the slide.
+  const cell = `${place.x},${place.y}`;
+  const slid = await page.waitForFunction((c) => window.__anims.some(({ el }) => el.getAttribute('class') === 'tile' && el.dataset?.cell === c), cell, { timeout: 5000 })
+    .then(() => true, () => false);
+  assert.ok(slid, JSON.stringify(await animations(page)));
   assert.deepEqual(problems, []);
   await context.close();
 });
