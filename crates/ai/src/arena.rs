@@ -13,7 +13,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::eval::{score_diff, win_share};
-use crate::{Budget, Level, UnknownLevel, choose_move};
+use crate::{Budget, Level, UnknownLevel, choose_move_with};
 
 /// One contestant: a level and its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,20 @@ pub struct PlayerSpec {
     pub level: Level,
     /// Its budget (neither limit: the level's default).
     pub budget: Budget,
+    /// The easy level's noise, if not its default.
+    pub noise: Option<Noise>,
+}
+
+/// A noise in hundredths of a point (`easy~1.5` is 150): whole numbers keep specs
+/// comparable and printable exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Noise(pub u32);
+
+impl Noise {
+    /// The noise in points.
+    pub fn points(self) -> f64 {
+        f64::from(self.0) / 100.0
+    }
 }
 
 /// Why a player spec did not parse.
@@ -33,13 +47,32 @@ pub enum SpecError {
     /// The budget after `@` is neither `N` (iterations) nor `Nms`.
     #[error("bad budget \"{0}\": write LEVEL@N for N iterations or LEVEL@Nms for N milliseconds")]
     Budget(String),
+    /// The noise after `~` is not a number of points from 0 to 100, or the level is not easy.
+    #[error("bad noise \"{0}\": write easy~P for P points of noise (0 to 100, hundredths at most)")]
+    Noise(String),
 }
 
 impl FromStr for PlayerSpec {
     type Err = SpecError;
 
-    /// `hard` (the level's default budget), `hard@4000` (4000 iterations) or `hard@250ms`.
+    /// `hard` (the level's default budget), `hard@4000` (4000 iterations), `hard@250ms`, or
+    /// `easy~1.5` (the easy level with 1.5 points of noise instead of its default).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (s, noise) = match s.split_once('~') {
+            None => (s, None),
+            Some((name, n)) => {
+                let bad = || SpecError::Noise(n.to_string());
+                let points: f64 = n.parse().map_err(|_| bad())?;
+                let hundredths = (points * 100.0).round();
+                if name != "easy"
+                    || !(0.0..=10_000.0).contains(&hundredths)
+                    || (hundredths - points * 100.0).abs() > 1e-6
+                {
+                    return Err(bad());
+                }
+                (name, Some(Noise(hundredths as u32)))
+            }
+        };
         let (name, budget) = match s.split_once('@') {
             None => (s, Budget::default()),
             Some((name, b)) => {
@@ -54,6 +87,7 @@ impl FromStr for PlayerSpec {
         Ok(PlayerSpec {
             level: name.parse()?,
             budget,
+            noise,
         })
     }
 }
@@ -64,12 +98,16 @@ impl std::fmt::Display for PlayerSpec {
             Budget {
                 ms: None,
                 iterations: Some(n),
-            } => write!(f, "{}@{n}", self.level),
+            } => write!(f, "{}@{n}", self.level)?,
             Budget {
                 ms: Some(ms),
                 iterations: None,
-            } => write!(f, "{}@{ms}ms", self.level),
-            _ => write!(f, "{}", self.level),
+            } => write!(f, "{}@{ms}ms", self.level)?,
+            _ => write!(f, "{}", self.level)?,
+        }
+        match self.noise {
+            Some(n) => write!(f, "~{}", n.points()),
+            None => Ok(()),
         }
     }
 }
@@ -234,8 +272,30 @@ pub struct PlayerSummary {
     pub median_decision_cpu_ms: Option<f64>,
     /// Largest CPU time of a decision on its thread, in milliseconds (Linux only).
     pub max_decision_cpu_ms: Option<f64>,
+    /// Mean finishing place (1 = first; tied players share the mean of their places).
+    pub mean_rank: f64,
+    /// Results by the seat the contestant sat in (seat 0 moves first): with every rotation of
+    /// every deal, each contestant sits in each seat equally often.
+    pub per_seat: Vec<SeatSummary>,
     /// Pieces used per game.
     pub per_game: Usage,
+}
+
+/// A contestant's results from one seat.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatSummary {
+    /// The seat (0 moves first).
+    pub seat: usize,
+    /// Games played from it.
+    pub games: usize,
+    /// Wins from it, ties split among the tied winners.
+    pub wins: f64,
+    /// Wins per game from it.
+    pub win_rate: f64,
+    /// Wilson 95% interval of that win rate.
+    pub win_rate_wilson95: [f64; 2],
+    /// Mean finishing place from it.
+    pub mean_rank: f64,
 }
 
 /// The arena's one JSON summary.
@@ -251,6 +311,8 @@ pub struct ArenaSummary {
     pub expansions: Vec<&'static str>,
     /// Games played at once.
     pub threads: usize,
+    /// A contestant's win rate if every player were equally strong: 1 / players.
+    pub fair_share: f64,
     /// Per contestant, in the order given.
     pub players: Vec<PlayerSummary>,
 }
@@ -286,11 +348,12 @@ pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameRe
         let spec = cfg.players[who];
         let cpu_start = thread_cpu_ns();
         let started = Instant::now();
-        let mv = choose_move(
+        let mv = choose_move_with(
             spec.level,
             &PublicView::new(&game),
             mix(base ^ decision),
             spec.budget,
+            spec.noise.map(Noise::points),
             &stop,
         );
         times_ms[who].push(started.elapsed().as_secs_f64() * 1000.0);
@@ -399,6 +462,20 @@ where
     Ok(summarise(cfg, &games))
 }
 
+/// The finishing place of `who` among `scores`: 1 for the best score; players tied share
+/// the mean of the places they cover (two tied for first are 1.5 each).
+pub fn rank(scores: &[u32], who: usize) -> f64 {
+    let mine = scores[who];
+    let better = scores.iter().filter(|&&s| s > mine).count();
+    let tied = scores.iter().filter(|&&s| s == mine).count();
+    better as f64 + (1.0 + tied as f64) / 2.0
+}
+
+/// The seat contestant `who` sat in for `game` of an `n`-player arena.
+fn seat_of(game: &GameResult, who: usize, n: usize) -> usize {
+    (who + n - game.rotation % n) % n
+}
+
 /// The summary of finished games.
 pub fn summarise(cfg: &ArenaConfig, games: &[GameResult]) -> ArenaSummary {
     let n = cfg.players.len();
@@ -428,6 +505,25 @@ pub fn summarise(cfg: &ArenaConfig, games: &[GameResult]) -> ArenaSummary {
                 per_game.add(&g.usage[who]);
             }
             per_game.scale(1.0 / count);
+            let per_seat = (0..n)
+                .map(|seat| {
+                    let mine: Vec<&GameResult> = games
+                        .iter()
+                        .filter(|g| seat_of(g, who, n) == seat)
+                        .collect();
+                    let wins: f64 = mine.iter().map(|g| win_share(&g.scores, who)).sum();
+                    let played = mine.len();
+                    SeatSummary {
+                        seat,
+                        games: played,
+                        wins,
+                        win_rate: wins / played.max(1) as f64,
+                        win_rate_wilson95: wilson95(wins, played),
+                        mean_rank: mine.iter().map(|g| rank(&g.scores, who)).sum::<f64>()
+                            / played.max(1) as f64,
+                    }
+                })
+                .collect();
             PlayerSummary {
                 player: spec.to_string(),
                 budget_ms: budget.ms,
@@ -447,6 +543,8 @@ pub fn summarise(cfg: &ArenaConfig, games: &[GameResult]) -> ArenaSummary {
                 max_decision_ms: times.last().copied().unwrap_or(0.0),
                 median_decision_cpu_ms: has_cpu.then(|| median(&cpu)),
                 max_decision_cpu_ms: cpu.last().copied().filter(|_| has_cpu),
+                mean_rank: games.iter().map(|g| rank(&g.scores, who)).sum::<f64>() / count,
+                per_seat,
                 per_game,
             }
         })
@@ -461,6 +559,7 @@ pub fn summarise(cfg: &ArenaConfig, games: &[GameResult]) -> ArenaSummary {
             vec![]
         },
         threads: cfg.threads.max(1),
+        fair_share: 1.0 / n as f64,
         players,
     }
 }

@@ -26,13 +26,15 @@
 //!
 //! Modules: [`eval`] (payoffs and the one-ply evaluation), [`greedy`], [`mcts`],
 //! [`notation`] (moves in record notation, for hints), [`arena`] (matches between levels),
-//! [`review`] (a finished game's decisions judged by the search, with classes and accuracy).
+//! [`review`] (a finished game's decisions judged by the search, with classes and accuracy),
+//! [`rating`] (Elo ratings fitted to arena results).
 
 pub mod arena;
 pub mod eval;
 pub mod greedy;
 pub mod mcts;
 pub mod notation;
+pub mod rating;
 pub mod review;
 
 use std::fmt;
@@ -45,7 +47,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use thiserror::Error;
 
-pub use arena::{ArenaConfig, ArenaError, ArenaSummary, PlayerSpec, run_arena};
+pub use arena::{ArenaConfig, ArenaError, ArenaSummary, Noise, PlayerSpec, run_arena};
 pub use notation::{MoveNotation, Suggestion, describe_move, suggest};
 pub use review::{Class, DecisionReview, Review, ReviewConfig, ReviewError, review_record};
 
@@ -219,6 +221,20 @@ pub fn choose_move(
     budget: Budget,
     stop: &AtomicBool,
 ) -> Move {
+    choose_move_with(level, view, seed, budget, None, stop)
+}
+
+/// [`choose_move`] with the easy level's noise set to `noise` points (None: its default,
+/// [`greedy::EASY_NOISE`]); the strength knob between random and greedy. Other levels
+/// ignore it.
+pub fn choose_move_with(
+    level: Level,
+    view: &PublicView,
+    seed: u64,
+    budget: Budget,
+    noise: Option<f64>,
+    stop: &AtomicBool,
+) -> Move {
     let moves = view.legal_moves();
     match moves.len() {
         0 => return Move::Pass,
@@ -235,7 +251,13 @@ pub fn choose_move(
     match level {
         Level::Random => moves[rng.random_range(0..moves.len())],
         Level::Greedy => greedy::greedy(view, &moves, &mut rng, &limits),
-        Level::Easy => greedy::noisy(view, &moves, &mut rng, &limits, greedy::EASY_NOISE),
+        Level::Easy => greedy::noisy(
+            view,
+            &moves,
+            &mut rng,
+            &limits,
+            noise.unwrap_or(greedy::EASY_NOISE),
+        ),
         Level::Medium | Level::Hard | Level::Expert => {
             mcts::search(view, &moves, &mut rng, &limits, &mcts::Config::default())
         }

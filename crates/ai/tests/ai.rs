@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use carcassonne_ai::arena::{ArenaConfig, PlayerSpec, run_arena, wilson95};
+use carcassonne_ai::arena::{ArenaConfig, PlayerSpec, rank, run_arena, wilson95};
 use carcassonne_ai::{Budget, Level, choose_move, describe_move, suggest};
 use carcassonne_engine::{
     Decision, Game, Move, PlayerKind, PublicView, Record, RecordPlayer, Setup,
@@ -367,6 +367,81 @@ fn a_small_arena_runs_and_adds_up() {
         )
         .is_err()
     );
+}
+
+#[test]
+fn a_three_player_arena_seats_everyone_everywhere_and_ranks_them() {
+    let cfg = ArenaConfig {
+        players: vec![
+            "greedy".parse().expect("spec"),
+            "random".parse().expect("spec"),
+            "random".parse().expect("spec"),
+        ],
+        deals: 2,
+        seed: 11,
+        abbey_mayor: true,
+        threads: 2,
+    };
+    let summary = run_arena(&cfg, |_| {}).expect("arena");
+    assert_eq!(summary.games, 6);
+    assert!((summary.fair_share - 1.0 / 3.0).abs() < 1e-12);
+    // Places 1, 2 and 3 are shared out in every game: the mean ranks add up to 6.
+    let ranks: f64 = summary.players.iter().map(|p| p.mean_rank).sum();
+    assert!((ranks - 6.0).abs() < 1e-9, "{ranks}");
+    for p in &summary.players {
+        assert_eq!(p.per_seat.len(), 3);
+        // Every contestant sat in every seat once per deal.
+        assert!(p.per_seat.iter().all(|s| s.games == 2), "{:?}", p.per_seat);
+        let wins: f64 = p.per_seat.iter().map(|s| s.wins).sum();
+        assert!((wins - p.wins).abs() < 1e-9);
+        let seat_rank = p.per_seat.iter().map(|s| s.mean_rank).sum::<f64>() / 3.0;
+        assert!((seat_rank - p.mean_rank).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn a_spec_may_set_the_easy_levels_noise() {
+    let spec: PlayerSpec = "easy~1.5".parse().expect("spec");
+    assert_eq!(spec.noise.map(carcassonne_ai::Noise::points), Some(1.5));
+    assert_eq!(spec.to_string(), "easy~1.5");
+    assert_eq!("easy".parse::<PlayerSpec>().expect("spec").noise, None);
+    for bad in [
+        "hard~1",
+        "easy~",
+        "easy~x",
+        "easy~-1",
+        "easy~101",
+        "easy~0.001",
+    ] {
+        assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+    }
+    // No noise is greedy: the same moves, game after game.
+    let cfg = |a: &str| ArenaConfig {
+        players: vec![a.parse().expect("spec"), "random".parse().expect("spec")],
+        deals: 1,
+        seed: 5,
+        abbey_mayor: true,
+        threads: 1,
+    };
+    let scores = |a: &str| {
+        run_arena(&cfg(a), |_| {})
+            .expect("arena")
+            .players
+            .iter()
+            .map(|p| p.mean_score)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(scores("easy~0"), scores("greedy"));
+    assert_ne!(scores("easy~50"), scores("greedy"));
+}
+
+#[test]
+fn ranks_share_tied_places() {
+    assert_eq!(rank(&[10, 20, 30], 2), 1.0);
+    assert_eq!(rank(&[10, 20, 30], 0), 3.0);
+    assert_eq!(rank(&[30, 30, 5], 0), 1.5);
+    assert_eq!(rank(&[30, 30, 5], 2), 3.0);
+    assert_eq!(rank(&[7, 7, 7, 7], 3), 2.5);
 }
 
 #[test]

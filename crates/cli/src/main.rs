@@ -8,6 +8,7 @@
 mod arena;
 mod bench;
 mod history;
+mod ratings;
 mod review;
 mod suggest;
 
@@ -79,6 +80,8 @@ enum Command {
     /// Review a finished game: each decision of one player judged by the search (best move,
     /// win chance, expected margin, class), and an accuracy figure; one JSON object.
     Review(review::ReviewArgs),
+    /// Fit Elo ratings, with 95% intervals, to two-player arena summaries (`arena --out`).
+    Ratings(ratings::RatingsArgs),
     /// List the app's finished matches (the same folder as the app), newest first.
     History(history::HistoryArgs),
     /// Measure the engine's speed, or the history's.
@@ -202,6 +205,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Arena(args) => arena::run(args),
         Command::Suggest(args) => suggest::run(args),
         Command::Review(args) => review::run(args),
+        Command::Ratings(args) => ratings::run(args),
         Command::History(args) => history::run(args),
         Command::Bench { what } => bench::run(what),
     }
