@@ -221,6 +221,83 @@ fn arena_prints_one_summary_per_contestant() {
 }
 
 #[test]
+fn ratings_fit_arena_summaries_relative_to_the_anchor() {
+    let dir = temp("ratings");
+    let run = |players: &str, file: &str| {
+        let out = dir.join(file);
+        let _ = std::fs::remove_file(&out);
+        let o = carcassonne(&[
+            "arena",
+            "--players",
+            players,
+            "--games",
+            "3",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        out
+    };
+    let a = run("greedy,random", "a.json");
+    let b = run("random,easy~20", "b.json");
+    let out = carcassonne(&[
+        "ratings",
+        "--anchor",
+        "random=400",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 3);
+    let get = |name: &str| players.iter().find(|p| p["player"] == name).expect(name);
+    assert_eq!(get("random")["rating"], 400.0);
+    assert_eq!(get("random")["ci95"], 0.0);
+    assert_eq!(get("random")["games"], 12);
+    // Greedy beats random in every game: well above it, with a wide interval from 6 games.
+    assert!(get("greedy")["rating"].as_f64().unwrap() > 600.0);
+    assert!(get("greedy")["ci95"].as_f64().unwrap() > 100.0);
+    // Strongest first.
+    let ratings: Vec<f64> = players
+        .iter()
+        .map(|p| p["rating"].as_f64().unwrap())
+        .collect();
+    assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "{ratings:?}");
+    // A three-player arena, an unknown anchor and a missing file are refused in one line.
+    let c = dir.join("c.json");
+    let _ = std::fs::remove_file(&c);
+    let o = carcassonne(&[
+        "arena",
+        "--players",
+        "random,random,random",
+        "--games",
+        "1",
+        "--out",
+        c.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    for args in [
+        vec!["ratings", c.to_str().unwrap()],
+        vec!["ratings", "--anchor", "expert=2000", a.to_str().unwrap()],
+        vec!["ratings", dir.join("none.json").to_str().unwrap()],
+    ] {
+        let o = carcassonne(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(o.stdout.is_empty());
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr).trim().lines().count(),
+            1,
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
 fn history_lists_the_apps_matches_from_the_apps_folder() {
     let dir = temp("history");
     let record = dir.join("game.json");
