@@ -483,7 +483,7 @@ export const hu = {
   'game.prompt.drawOrAbbey': 'Húzz egy lapkát, vagy tedd inkább az apátságodat egy kiemelt lyukba.',
   'game.prompt.finalAbbey': 'Elfogytak a lapkák: most tedd le az apátságodat egy kiemelt lyukba, vagy tartsd meg végleg.',
   'game.prompt.placeTile': (p, h) => `Tedd le a lapkádat: koppints egy kiemelt helyre (${h.fmtNumber(p.n)} helyre illik).`,
-  'game.prompt.rotate': (p, h) => `Koppints újra a lapkára, vagy nyomd meg az R-t a forgatáshoz (${h.fmtNumber(p.ways)} állásban illik), aztán nyomd meg a Mehet gombot.`,
+  'game.prompt.rotate': (p, h) => `Forgasd el (koppints rá, vagy R; ${h.fmtNumber(p.ways)} állásban illik), aztán: Mehet.`,
   'game.prompt.onlyWay': 'Csak így illik ide. Nyomd meg a Mehet gombot, vagy koppints egy másik helyre.',
   'game.prompt.figure': 'Tegyél egy figurát az új lapkára (koppints egy körre), vagy ne tegyél semmit.',
   'game.prompt.noFigure': 'Erre a lapkára nem tehetsz figurát.',
@@ -533,7 +533,7 @@ export const hu = {
     const doom = p.n ? `; ${h.fmtNumber(p.n)} szomszédos terület már nem fejezhető be${p.abbey ? ' sima lapkával' : ''}` : '';
     return `Halott hely (${p.x}, ${p.y}): egyetlen hátralévő lapka sem illik ide${p.abbey && p.hole ? ' (egy apátság még igen)' : ''}${doom}`;
   },
-  'game.chance': '{pct} eséllyel jön',
+  'game.chance': '{pct} esély',
   'game.aids.label': 'Segítség a táblán',
   'game.aids.help': 'a halott helyek és a befejezhetetlen területek jelölése, koppints egy lapkára az esélyekért, minden lapka esélye',
   ...SETTINGS_HU,
