@@ -362,7 +362,7 @@ export const accuracyText = (a) => `${fmtNumber(Math.round(a))}%`;
 export function reviewMoveText(m, tile, feature = null, ghost = null) {
   // No coordinates or tile letters: on the board the played move is the dashed ghost and the
   // best one the green ghost (`ghost`); in the move list (no ghost) only what was done.
-  const square = ghost ? t(`game.review.square.${ghost === 'best' ? 'best' : 'played'}`) : '';
+  const square = ghost === 'best' ? t('game.review.square.best') : ghost ? t('game.review.square.played') : '';
   switch (m?.type) {
     case 'draw': return t('game.review.move.draw');
     case 'place': return t('game.review.move.place', { ghost: !!ghost, square });
