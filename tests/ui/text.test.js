@@ -165,3 +165,80 @@ test('the odds popover and the drawer word the aids', async () => {
   assert.deepEqual([percent(0), percent(0.004), percent(0.125)], ['0%', '<1%', '13%']);
   assert.equal(chanceText({ chance: 0.06 }), '6% next');
 });
+
+// --- Hungarian: each sentence composed in Hungarian (word order, conjugation for "te",
+// possessives, cases), numbers after which the noun stays singular.
+test('Hungarian: the log, scorings, the wagon, hints, prompts, the end and the review', async () => {
+  const { setLanguage } = await import('../../ui/js/i18n.js');
+  const T = await import('../../ui/js/text.js');
+  setLanguage('hu');
+  try {
+    const HU = [{ name: 'Ada', kind: 'human' }, { name: 'Berta', kind: 'ai' }, { name: 'Conrad', kind: 'ai' }];
+    const placed = (player) => ev('tile_placed', { player, tile: 'V', rotation: 90, builds: [{ kind: 'road', action: 'extends', toward: ['S'], on: 'N' }] });
+    const fig = (player, figure, on, feature) => ev('figure_placed', { player, figure, on, feature });
+    // Placement: another player (3rd person) and the human (2nd person, no pronoun).
+    assert.equal(T.eventText(placed(1), HU, { figure: fig(1, 'follower', 'N', 'road') }), 'Berta meghosszabbítja az utat dél felé, és útonállót tesz rá');
+    assert.equal(T.eventText(placed(0), HU), 'Meghosszabbítod az utat dél felé');
+    assert.equal(T.eventText(placed(0), HU, { figure: fig(0, 'follower', 'Se', 'field') }), 'Meghosszabbítod az utat dél felé, és parasztot teszel a mezőre');
+    const crossing = ev('tile_placed', { player: 1, tile: 'W', rotation: 0, builds: [{ kind: 'road', action: 'closes', toward: ['E'], on: 'W' }, { kind: 'road', action: 'starts', toward: [], on: 'S' }, { kind: 'city', action: 'starts', toward: [], on: 'N' }] });
+    assert.equal(T.eventText(crossing, HU, { figure: fig(1, 'follower', 'N', 'city') }), 'Berta befejezi az utat, új utat és várost kezd, és lovagot tesz az új városba');
+    assert.equal(T.eventText(ev('tile_placed', { player: 1, tile: 'A', builds: [{ kind: 'monastery', action: 'starts', toward: [], on: 'monastery' }] }), HU, { figure: fig(1, 'follower', 'monastery', 'monastery') }), 'Berta kolostort épít, és szerzetest tesz bele');
+    assert.equal(T.eventText(ev('figure_placed', { figure: 'mayor', on: 'N', feature: 'city' }), HU), 'A polgármestert teszed a városba');
+    assert.equal(T.eventText(ev('figure_returned', { player: 2, figure: 'follower' }), HU), 'Conrad alattvalója visszatér');
+    assert.equal(T.eventText(ev('figure_returned', { figure: 'wagon' }), HU), 'A szekered visszatér');
+    assert.equal(T.eventText(ev('passed', {}), HU), 'Megtartod az apátságot');
+    assert.equal(T.eventText(ev('passed', { player: 1 }), HU), 'Berta megtartja az apátságot');
+    assert.equal(T.eventText(ev('wagon_moved', { player: 1, figure: 'wagon', feature: 'road', to: { x: 2, y: -3, on: 'E' } }), HU), 'Berta szekere továbbmegy egy útra északkelet felé');
+    // Scorings: whose (yours, another's, shared), sizes with a singular noun after the number.
+    assert.equal(T.eventText(scored({ tiles: 5, pennants: 1, points: 12 }), HU), 'A városod (5 lapka, 1 címer) elkészült: +12');
+    assert.equal(T.eventText(scored({ feature: 'road', category: 'road', tiles: 3, points: 3, players: [1] }), HU), 'Berta útja (3 lapka) elkészült: +3');
+    assert.equal(T.eventText(scored({ tiles: 4, pennants: 1, points: 10, players: [1, 0] }), HU), 'A te és Berta közös városa (4 lapka, 1 címer) elkészült: fejenként +10');
+    assert.equal(T.eventText(scored({ cause: 'final', points: 2 }), HU), 'A befejezetlen városod (2 lapka): +2 a játék végén');
+    assert.equal(T.eventText(scored({ feature: 'field', category: 'field', cause: 'final', cities: 2, points: 6, players: [2] }), HU), 'Conrad mezője, 2 kész város mellett: +6 a játék végén');
+    // The wagon's targets and the hint that names one.
+    const tg = (f) => ({ x: 1, y: 0, on: 'E', feature: 'road', toward: 'W', tiles: 2, owners: [], finished: false, segments: [], ...f });
+    assert.deepEqual(T.wagonTargetLabels([tg({}), tg({ feature: 'city', toward: null, tiles: 1, owners: [0] }), tg({ feature: 'monastery', toward: 'NE', owners: [1] })], HU),
+      ['Az út innen nyugatra (2 lapka)', 'A városod itt (1 lapka)', 'Berta kolostora innen északkeletre']);
+    assert.deepEqual(T.wagonTargetLabels([tg({ on: 'E' }), tg({ on: 'S' })], HU), ['Az út innen nyugatra, keleti oldal (2 lapka)', 'Az út innen nyugatra, déli oldal (2 lapka)']);
+    const types = { A: { monastery: true, segments: [{ kind: 'monastery' }] }, D: { segments: [{ kind: 'city' }, { kind: 'road' }] }, L: { segments: [{ kind: 'city' }, { kind: 'road' }, { kind: 'road' }, { kind: 'road' }] } };
+    const type = (id) => types[id];
+    const view = { players: HU, lastPlaced: null, tiles: [{ id: 'D', x: 0, y: 0, order: 0 }, { id: 'A', x: 0, y: 1, order: 2 }], decision: { kind: 'move_wagon', targets: [tg({ x: -1, owners: [0], feature: 'city' })] } };
+    const tail = ' Ki van jelölve a táblán: a Mehet gombbal lépsz.';
+    assert.equal(T.hintText({ type: 'place', x: 1, y: 1, rotation: 90 }, view, type), `Tipp: Tedd a lapkát a kolostortól keletre, egyszer elforgatva.${tail}`);
+    assert.equal(T.hintText({ type: 'abbey', x: -1, y: 1 }, view, type), `Tipp: Tedd az apátságodat a kolostortól nyugatra lévő lyukba.${tail}`);
+    assert.equal(T.hintText({ type: 'wagon', to: { x: -1, y: 0, on: 'E' } }, view, type), `Tipp: Vidd tovább a szekeredet ide: a városod innen nyugatra (2 lapka).${tail}`);
+    // The AI's moves, prompts, turns, the bar, the scoreboard.
+    assert.equal(T.aiMoveText({ player: 1, move: { type: 'draw' }, view: { players: HU } }), 'Berta húz egy lapkát, és későbbre tartogatja az apátságot');
+    assert.equal(T.waiting({ kind: 'ai', name: 'Berta' }), 'Berta gondolkodik…');
+    assert.equal(T.prompt({ kind: 'place_tile', cells: [{}, {}, {}] }), 'Tedd le a lapkádat: koppints egy kiemelt helyre (3 helyre illik).');
+    assert.equal(T.turnAnnouncement({ over: false, decision: { kind: 'place_tile', tile: 'L', cells: [{}] } }, type), 'Te következel: tedd le a lapkádat (egy város és három út). 1 helyre illik.');
+    assert.equal(T.turnLabel({ over: false, turn: 39 }), '40. kör');
+    assert.equal(T.turnLabel({ over: true, turn: 85 }), '85 kör');
+    assert.equal(T.whoseTurn({ players: HU, current: 0 }), 'Te következel');
+    assert.equal(T.whoseTurn({ players: HU, current: 1 }), 'Berta következik');
+    assert.equal(T.sheetToggleLabel({ players: [{ ...HU[0], score: 12 }, { ...HU[1], score: 8 }], current: 0 }), 'Pontok: Ada 12, Berta 8; te következel. Eredménytábla és napló');
+    const p = { seat: 1, name: 'Berta', level: 'hard', score: 23, projected: 41, supply: { followers: 5, mayor: true, wagon: false, barn: true, abbey: false } };
+    assert.equal(T.playerSummary(p, true, { current: true }), 'Berta (nehéz), narancssárga négyzet: 23 pont, 41, ha most érne véget a játék; 5 alattvaló, polgármester kézben, szekér felhasználva, pajta kézben, apátság felhasználva; soron van');
+    assert.deepEqual(T.KIND_LABEL, { follower: 'Alattvaló', mayor: 'Polgármester', wagon: 'Szekér', barn: 'Pajta' }, 'the exported labels follow the language');
+    // The end, the odds, the review.
+    const end = (result) => T.endHeadline({ human: 0, players: HU, result });
+    assert.equal(end({ winners: [0] }), 'Nyertél!');
+    assert.equal(end({ winners: [1, 2] }), 'Berta és Conrad nyertek.');
+    assert.equal(end({ winners: [0], resigned: true }), 'Feladtad a játékot.');
+    assert.equal(T.oddsText({ kind: 'road', completion: 'one_tile', count: 3, chance: 0.3, inHand: false }), '3 még nem látott lapka befejezheti (30% a következő húzásnál).');
+    assert.equal(T.oddsText({ kind: 'road', completion: 'complete' }), 'Ez az út elkészült.');
+    assert.equal(T.whyText({ id: 'gives_points', params: { to: 1, points: 4 } }, HU), 'Ezzel a lépéssel Berta most 4 ponttal többet kap.');
+    assert.equal(T.whyText({ id: 'shares_feature', params: { feature: 'road', with: 2 } }, HU), 'Ezzel a lépéssel közös lenne az utad Conraddal: a pontjait mindketten megkapnátok.');
+    assert.equal(T.reviewSummary({ accuracy: 87.4, counts: { mistake: 2, blunder: 1 } }), 'Pontosság: 87% · 2 hiba, 1 durva hiba');
+    assert.equal(T.reviewDecisionTitle({ turn: 12, decision: 'place_tile' }), '12. kör, lapka');
+    assert.equal(T.winGraphLabel({ decisions: [{ class: 'blunder', turn: 5 }, { class: 'mistake', turn: 12 }] }), 'A nyerési esélyed körről körre; durva hiba az 5. körben, hiba a 12. körben');
+    assert.equal(T.reviewProgressText({ state: 'running', done: 3, total: 10 }), 'A lépéseid elemzése: 3/10 döntés');
+    // Numbers as Hungarian writes them: a (no-break) space between thousands from 10 000 up.
+    assert.equal(T.eventText(scored({ tiles: 1200, points: 12345 }), HU), 'A városod (1200 lapka) elkészült: +12\u00a0345');
+  } finally {
+    setLanguage('en');
+  }
+  // Back in English, the exported words are English again.
+  assert.equal(T.KIND_LABEL.follower, 'Follower');
+  assert.equal(T.OVER, 'The game is over.');
+});

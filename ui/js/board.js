@@ -11,6 +11,7 @@ import { tileMarkup, anchorFor, segmentShapes, ensureArtDefs } from './tiledraw.
 import { figureSvg, playerColour, shapePath } from './players.js';
 import { attachGestures } from './events.js';
 import { animate } from './motion.js';
+import { t } from './i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 /** During a gesture the SVG is redrawn at most this often (ms), and once it stops for IDLE_MS. */
@@ -40,12 +41,13 @@ export class Board {
    * @param {Map} types tile types by id
    * @param {object} handlers { onTap({x, y, spot}) } — spot is {x, y, on} when a target was hit
    */
-  constructor(host, types, { onTap = () => {}, label = 'Game board', interactive = true } = {}) {
+  constructor(host, types, { onTap = () => {}, label = t('game.ui.boardPlain'), interactive = true } = {}) {
     this.host = host;
     this.types = types;
     this.onTap = onTap;
     this.svg = el('svg', { class: 'board-svg', role: 'img', 'aria-label': label, tabindex: '0', focusable: 'true' });
-    el('title', {}, this.svg).textContent = label;
+    this.title = el('title', {}, this.svg);
+    this.title.textContent = label;
     const defs = el('defs', {}, this.svg);
     defs.innerHTML = '<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
       + '<rect width="4" height="8" fill="#fff" opacity="0.35"/></pattern>'
@@ -185,6 +187,12 @@ export class Board {
   setOverlay(on) { this.want.overlay = on; this.want.viewDirty = true; this.schedule(); }
   /** The board-reading aids to draw (GameView.aids), or null to draw none. */
   setAids(aids) { this.want.aids = aids; this.want.aidsDirty = true; this.schedule(); }
+  /** The board's name for screen readers (its aria-label and title), e.g. in another language. */
+  setLabel(label) {
+    this.svg.setAttribute('aria-label', label);
+    this.title.textContent = label;
+  }
+
   /** Highlights tiles and figures, e.g. the AI's last move: [{x, y}] and figure keys. */
   setMarks(marks) { this.want.marks = marks; this.want.marksDirty = true; this.schedule(); }
 
@@ -431,7 +439,7 @@ export class Board {
   /** A review's ghosts (setPreview with a list): tiles `{id, x, y, rotation, ghost}` and
    * figures `{x, y, ghost, figure: {seat, kind, on, farmer}}`, `ghost` 'played' or 'best'. */
   renderGhosts(list) {
-    const label = (g, y) => `<text class="rv-ghost-label" x="50" y="${y}" text-anchor="middle">${g.ghost === 'best' ? 'best' : 'played'}</text>`;
+    const label = (g, y) => `<text class="rv-ghost-label" x="50" y="${y}" text-anchor="middle">${t(g.ghost === 'best' ? 'game.review.ghost.best' : 'game.review.ghost.played')}</text>`;
     const tiles = list.filter((g) => g.id).map((g) => `<g class="rv-ghost rv-ghost-${g.ghost}" transform="translate(${g.x * TILE} ${g.y * TILE})" data-ghost="${g.ghost}" data-x="${g.x}" data-y="${g.y}">`
       + `${tileMarkup(this.types.get(g.id), g.rotation ?? 0)}<rect class="rv-ghost-edge" width="100" height="100"/>${label(g, g.ghost === 'best' ? 16 : 94)}</g>`);
     const figures = list.filter((g) => g.figure).map((g) => {

@@ -1,6 +1,7 @@
 // The score-over-turns chart: one line per player in the player's colour, with a distinct
 // dash pattern and the player's shape at the end, so it reads without colour too.
 import { playerColour, shapePath } from './players.js';
+import { t, fmtNumber } from './i18n.js';
 import { esc } from './dom.js';
 
 const DASHES = ['', '8 4', '2 4', '10 4 2 4', '4 4', '12 3'];
@@ -16,7 +17,7 @@ export function chartSvg(timeline, players, { marker = null, width = 640, height
   const top = Math.ceil(max / 20) * 20;
   const x = (i) => pad.l + (i / n) * (width - pad.l - pad.r);
   const y = (v) => height - pad.b - (v / top) * (height - pad.t - pad.b);
-  const out = [`<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="Scores over the turns: ${esc(players.map((p, i) => `${p.name} ${timeline.at(-1)?.[i] ?? 0}`).join(', '))}">`];
+  const out = [`<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(t('game.chart.label', { scores: players.map((p, i) => `${p.name} ${fmtNumber(timeline.at(-1)?.[i] ?? 0)}`).join(', ') }))}">`];
   for (let v = 0; v <= top; v += top / 4) {
     out.push(`<line x1="${pad.l}" x2="${width - pad.r}" y1="${y(v)}" y2="${y(v)}" class="grid"/>`
       + `<text x="${pad.l - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${v}</text>`);

@@ -5,6 +5,7 @@ import { h, showError, confirmDialog, openModal, breakdownTable } from './dom.js
 import { tileSvg } from './tiledraw.js';
 import { chartSvg } from './chart.js';
 import { endHeadline, chanceText, reviewSummary } from './text.js';
+import { t, fmtNumber } from './i18n.js';
 import { reviews, progressBox } from './review.js';
 
 /**
@@ -16,7 +17,7 @@ import { reviews, progressBox } from './review.js';
 export async function showEnd(view, { onLook = null } = {}) {
   let detail = null;
   if (view.result?.matchId) {
-    try { detail = await api.historyGet(view.result.matchId); } catch (e) { showError(e, 'Could not load the match'); }
+    try { detail = await api.historyGet(view.result.matchId); } catch (e) { showError(e, t('game.error.match')); }
   }
   const go = (hash) => () => { dlg.close(); location.hash = hash; };
   const dlg = h('dialog', { class: 'dialog end-dialog', 'aria-labelledby': 'end-title' },
@@ -24,9 +25,9 @@ export async function showEnd(view, { onLook = null } = {}) {
     detail ? h('div', { class: 'chart-box', html: chartSvg(detail.timeline, view.players) }) : null,
     detail ? reviewBox(detail) : null,
     h('div', { class: 'row end' },
-      h('button', { class: 'btn ghost', type: 'button', onclick: () => { dlg.close(); onLook?.(); } }, 'Look at the board'),
-      view.result?.matchId ? h('button', { class: 'btn', type: 'button', onclick: go(`#/match/${encodeURIComponent(view.result.matchId)}`) }, 'Replay') : null,
-      h('button', { class: 'btn primary', type: 'button', onclick: go('#/start') }, 'New game')));
+      h('button', { class: 'btn ghost', type: 'button', onclick: () => { dlg.close(); onLook?.(); } }, t('game.ui.lookBoard')),
+      view.result?.matchId ? h('button', { class: 'btn', type: 'button', onclick: go(`#/match/${encodeURIComponent(view.result.matchId)}`) }, t('game.ui.replay')) : null,
+      h('button', { class: 'btn primary', type: 'button', onclick: go('#/start') }, t('game.ui.newGame'))));
   openModal(dlg);
 }
 
@@ -34,14 +35,14 @@ export async function showEnd(view, { onLook = null } = {}) {
 function reviewBox(detail) {
   const id = detail.summary.id;
   const box = h('div', { class: 'end-review' });
-  const summary = (review) => box.replaceChildren(h('p', { class: 'rv-summary' }, reviewSummary(review), ' · ', h('a', { href: `#/match/${encodeURIComponent(id)}`, onclick: () => box.closest('dialog')?.close() }, 'See the review')));
+  const summary = (review) => box.replaceChildren(h('p', { class: 'rv-summary' }, reviewSummary(review), ' · ', h('a', { href: `#/match/${encodeURIComponent(id)}`, onclick: () => box.closest('dialog')?.close() }, t('game.ui.seeReview'))));
   const done = async (s) => {
     if (s.state !== 'done' || !box.isConnected) return;
-    try { const d = await api.historyGet(id); if (d.review) summary(d.review); } catch (e) { showError(e, 'Could not load the review'); }
+    try { const d = await api.historyGet(id); if (d.review) summary(d.review); } catch (e) { showError(e, t('game.error.review')); }
   };
   if (detail.review) { summary(detail.review); return box; }
   box.append(progressBox(id, { onEnd: done }));
-  reviews.start(id).catch((e) => showError(e, 'Could not review the match'));
+  reviews.start(id).catch((e) => showError(e, t('game.review.couldNotStart')));
   return box;
 }
 
@@ -50,13 +51,13 @@ function reviewBox(detail) {
 export function showRemaining(view, type, { chances = false } = {}) {
   const unseen = chances && view.aids ? new Map(view.aids.unseen.map((u) => [u.id, u])) : null;
   const dlg = h('dialog', { class: 'dialog drawer', 'aria-labelledby': 'remaining-title' },
-    h('div', { class: 'row spread' }, h('h2', { id: 'remaining-title' }, `${view.remaining.total} tiles left`),
-      h('button', { class: 'btn ghost', type: 'button', onclick: () => dlg.close(), 'aria-label': 'Close' }, '×')),
+    h('div', { class: 'row spread' }, h('h2', { id: 'remaining-title' }, t('game.ui.tilesLeft', { n: view.remaining.total })),
+      h('button', { class: 'btn ghost', type: 'button', onclick: () => dlg.close(), 'aria-label': t('game.ui.close') }, '×')),
     h('ul', { class: 'remaining' }, view.remaining.byType.map((t) => h('li', { class: t.count ? '' : 'none-left' },
-      h('span', { html: tileSvg(type(t.id), 0, 48) }), h('span', { class: 'count' }, `×${t.count}`),
+      h('span', { html: tileSvg(type(t.id), 0, 48) }), h('span', { class: 'count' }, `×${fmtNumber(t.count)}`),
       unseen?.get(t.id) ? h('span', { class: 'chance', 'data-tile': t.id }, chanceText(unseen.get(t.id))) : null))));
   openModal(dlg);
 }
 
 /** Asks before resigning; resolves to true to resign. */
-export const confirmResign = () => confirmDialog('Resign this game?', 'The game ends now and counts as a loss in your statistics.', { confirm: 'Resign', danger: true });
+export const confirmResign = () => confirmDialog(t('game.ui.resignTitle'), t('game.ui.resignText'), { confirm: t('game.ui.resignConfirm'), danger: true });

@@ -20,7 +20,8 @@ import { badgeSvg, miniFigure } from './players.js';
 import { ActionPanel } from './panel.js';
 import { GameLog } from './log.js';
 import { showEnd, showRemaining, confirmResign } from './dialogs.js';
-import { aiMoveText, playerSummary, turnAnnouncement, oddsTitle, oddsText, AIDS_LABEL, turnLabel, PROJECTED_LEGEND, projectedLabel, whoseTurn, sheetToggleLabel, SHEET_LABEL } from './text.js';
+import { aiMoveText, playerSummary, turnAnnouncement, oddsTitle, oddsText, turnLabel, projectedLabel, whoseTurn, sheetToggleLabel } from './text.js';
+import { t, has, onLanguage, fmtNumber } from './i18n.js';
 import { rotateName, SIDES, HALVES } from './geometry.js';
 import { anchorFor } from './tiledraw.js';
 import { paceMs } from './settings.js';
@@ -47,48 +48,54 @@ export class GameScreen {
     this.queue = Promise.resolve();
     this.build();
     this.state.subscribe(() => this.refresh());
+    // The screen lives as long as the window: a change of language redraws its words at once.
+    onLanguage(() => this.relabel());
     onAiProgress((p) => this.progress(p));
     document.addEventListener('keydown', (e) => this.key(e));
   }
 
   build() {
-    const btn = (label, onclick, attrs = {}) => h('button', { class: 'btn', type: 'button', onclick, ...attrs }, label);
-    const round = (icon, label, onclick) => btn(icon, onclick, { class: 'btn round', 'aria-label': label });
-    const log = h('ol', { class: 'log', 'aria-label': 'What happened' });
+    // The fixed words, each by its catalogue key (`relabel` writes them again in another language).
+    this.words = [];
+    const say = (el, what) => { this.words.push([el, what]); return el; };
+    const btn = (key, onclick, attrs = {}, label = null) => say(h('button', { class: 'btn', type: 'button', onclick, ...attrs }), { text: key, label });
+    const round = (icon, label, onclick) => say(h('button', { class: 'btn round', type: 'button', onclick }, icon), { label });
+    const log = say(h('ol', { class: 'log' }), { label: 'game.ui.whatHappened' });
     this.boardHost = h('div', { class: 'board-host' });
     this.oddsPop = h('div', { class: 'odds-pop', role: 'status', hidden: true });
     this.root.replaceChildren(
       h('div', { class: 'game-bar' },
-        btn('‹ Menu', () => this.onLeave(), { class: 'btn ghost', 'aria-label': 'Back to the menu (the game is kept)' }),
+        btn('game.ui.menu', () => this.onLeave(), { class: 'btn ghost' }, 'game.ui.menuLabel'),
         this.turnInfo = h('span', { class: 'turn-info', 'aria-live': 'off' }),
-        this.remainingBtn = btn('Tiles', () => this.state.view && showRemaining(this.state.view, (id) => this.state.type(id), { chances: this.aidsOn }), { class: 'btn ghost', 'aria-haspopup': 'dialog' }),
-        this.overlayBtn = btn('Owners', () => this.toggleOverlay(), { class: 'btn ghost toggle', 'aria-pressed': 'false' }),
-        this.aidsBtn = btn('Aids', () => this.toggleAids(), { class: 'btn ghost toggle aids-toggle', 'aria-pressed': 'true', 'aria-label': AIDS_LABEL })),
+        this.remainingBtn = btn('game.ui.tiles', () => this.state.view && showRemaining(this.state.view, (id) => this.state.type(id), { chances: this.aidsOn }), { class: 'btn ghost', 'aria-haspopup': 'dialog' }),
+        this.overlayBtn = btn('game.ui.owners', () => this.toggleOverlay(), { class: 'btn ghost toggle', 'aria-pressed': 'false' }),
+        this.aidsBtn = btn('game.ui.aids', () => this.toggleAids(), { class: 'btn ghost toggle aids-toggle', 'aria-pressed': 'true' }, 'game.aids.label')),
       h('div', { class: 'game-main' },
         h('div', { class: 'board-wrap' }, this.boardHost, this.oddsPop, h('div', { class: 'zoom-ctl' },
-          round('+', 'Zoom in', () => this.board.zoom(1.3)), round('−', 'Zoom out', () => this.board.zoom(1 / 1.3)),
-          round('⤢', 'Fit the board to the screen', () => this.board.fit(true)))),
+          round('+', 'game.ui.zoomIn', () => this.board.zoom(1.3)), round('−', 'game.ui.zoomOut', () => this.board.zoom(1 / 1.3)),
+          round('⤢', 'game.ui.fit', () => this.board.fit(true)))),
         // The side column. On a desktop or tablet everything is in one column (styles.css
         // orders it: scoreboard, panel, Undo and Hint, log, resign; the DOM order is the
         // keyboard's). On a phone (portrait or landscape) the compact bar (whose turn, the
         // scores in one line, Undo, Hint) sits on the decision panel, Confirm at the bottom,
         // and its button slides up the sheet: the whole scoreboard, the log, resign.
         h('aside', { class: 'side' },
-          this.panel = h('div', { class: 'action-panel', 'aria-label': 'Your move' }),
+          this.panel = say(h('div', { class: 'action-panel' }), { label: 'game.ui.yourMove' }),
           h('div', { class: 'dock-bar' },
             this.sheetBtn = h('button', { class: 'sheet-toggle', type: 'button', 'aria-expanded': 'false', 'aria-controls': 'game-sheet', onclick: () => this.toggleSheet() },
               this.whoseTurn = h('span', { class: 'whose-turn' }), this.scoreLine = h('span', { class: 'score-line' }), h('span', { class: 'chevron', 'aria-hidden': 'true' })),
             h('div', { class: 'tools' },
-              this.undoBtn = btn('Undo', () => this.undo()), this.hintBtn = btn('Hint', () => this.hint()))),
-          this.sheet = h('div', { class: 'sheet', id: 'game-sheet', role: 'region', 'aria-label': SHEET_LABEL, tabindex: '-1' },
-            this.scoreboard = h('ol', { class: 'scoreboard', 'aria-label': 'Scoreboard' }),
-            h('p', { class: 'score-legend', 'aria-hidden': 'true' }, PROJECTED_LEGEND),
-            h('section', { class: 'log-box', 'aria-label': 'Game log' }, h('h2', { class: 'small-title' }, 'Log'), log),
+              this.undoBtn = btn('game.ui.undo', () => this.undo()), this.hintBtn = btn('game.ui.hint', () => this.hint()))),
+          this.sheet = say(h('div', { class: 'sheet', id: 'game-sheet', role: 'region', tabindex: '-1' },
+            this.scoreboard = say(h('ol', { class: 'scoreboard' }), { label: 'game.ui.scoreboard' }),
+            say(h('p', { class: 'score-legend', 'aria-hidden': 'true' }), { text: 'game.projected.legend' }),
+            say(h('section', { class: 'log-box' }, say(h('h2', { class: 'small-title' }), { text: 'game.ui.log' }), log), { label: 'game.ui.gameLog' }),
             // Resigning is far from the everyday tools (and asks first).
-            h('div', { class: 'resign-row' }, this.resignBtn = btn('Resign…', () => this.resign(), { class: 'btn danger-ghost', 'aria-label': 'Resign this game' }))))));
+            h('div', { class: 'resign-row' }, this.resignBtn = btn('game.ui.resign', () => this.resign(), { class: 'btn danger-ghost' }, 'game.ui.resignLabel'))), { label: 'game.sheet' }))));
+    this.writeWords();
     this.actions = new ActionPanel(this.panel, this.state, { play: (m) => this.play(m), confirm: () => this.confirm(), finalScores: () => this.showEnd() });
     this.log = new GameLog(log, { players: () => this.state.view?.players, onScored: (ev, sameTurn) => this.floatScore(ev, sameTurn) });
-    this.board = new Board(this.boardHost, this.state.types, { onTap: (t) => this.tap(t), label: 'Game board. Arrow keys pan, plus and minus zoom, 0 fits.' });
+    this.board = new Board(this.boardHost, this.state.types, { onTap: (tap) => this.tap(tap), label: t('game.ui.board') });
     // Points and figures fly to the player's scoreboard row, or on a phone with the sheet
     // closed, to the player's score in the compact bar.
     const rowOf = (seat) => {
@@ -97,6 +104,26 @@ export class GameScreen {
       return this.scoreLine.querySelector(`.mini-score[data-seat="${seat}"]`) ?? row;
     };
     this.motion = new Motion(this.board, { rowOf, panel: this.panel });
+  }
+
+  /** Writes the fixed words (text and aria-label by key) in the language in use. */
+  writeWords() {
+    for (const [el, { text, label }] of this.words) {
+      if (text) el.textContent = t(text);
+      if (label) el.setAttribute('aria-label', t(label));
+    }
+  }
+
+  /** A change of language: every word on the screen again, from the current state. */
+  relabel() {
+    this.writeWords();
+    this.board.setLabel(t('game.ui.board'));
+    this.actions.relabel();
+    this.log.relabel();
+    this.refresh();
+    // An open odds popover is asked again in the new words.
+    const at = !this.oddsPop.hidden && this.oddsPop.dataset.at?.split(',');
+    if (at) this.oddsFor(Number(at[0]), Number(at[1]), at[2], [parseFloat(this.oddsPop.style.left) - 12, parseFloat(this.oddsPop.style.top) - 12]);
   }
 
   /** Whether the board-reading aids are shown (the settings' `boardAids`). */
@@ -150,7 +177,7 @@ export class GameScreen {
     try {
       this.log.sync(await api.gameLog());
     } catch (e) {
-      if (e.code !== 'game/none') showError(e, 'Could not read the game log');
+      if (e.code !== 'game/none') showError(e, t('game.error.log'));
     }
   }
 
@@ -174,7 +201,7 @@ export class GameScreen {
     this.board.setMarks(marks ?? (view.lastPlaced ? [{ ...view.lastPlaced, kind: 'last' }] : []));
     // A failing autosave is reported once per distinct failure, not on every view.
     const saveKey = view.saveError ? `${view.saveError.code}:${view.saveError.message}` : null;
-    if (saveKey && saveKey !== this.saveKey) showError(view.saveError, 'The game could not be saved');
+    if (saveKey && saveKey !== this.saveKey) showError(view.saveError, t('game.error.save'));
     this.saveKey = saveKey;
     if (view.over && !this.ended) { this.ended = true; this.showEnd(); }
   }
@@ -191,8 +218,8 @@ export class GameScreen {
     if (!v) return;
     this.renderScoreboard(v);
     this.turnInfo.textContent = turnLabel(v);
-    this.remainingBtn.textContent = `${v.remaining.total} left`;
-    this.remainingBtn.setAttribute('aria-label', `${v.remaining.total} tiles left: show them by type`);
+    this.remainingBtn.textContent = t('game.ui.left', { n: fmtNumber(v.remaining.total) });
+    this.remainingBtn.setAttribute('aria-label', t('game.ui.leftLabel', { n: v.remaining.total }));
     this.aidsBtn.setAttribute('aria-pressed', String(this.aidsOn));
     this.board.setAids(this.aidsOn ? v.aids : null);
     this.actions.render(this.busy);
@@ -207,7 +234,7 @@ export class GameScreen {
     this.whoseTurn.textContent = whoseTurn(v);
     this.sheetBtn.setAttribute('aria-label', sheetToggleLabel(v));
     this.scoreLine.replaceChildren(...v.players.map((p) => h('span', { class: `mini-score${v.current === p.seat ? ' current' : ''}${this.request.thinking === p.seat ? ' thinking' : ''}`, 'data-seat': p.seat },
-      h('span', { class: 'who', html: badgeSvg(p.seat, 16) }), h('b', {}, String(p.score)))));
+      h('span', { class: 'who', html: badgeSvg(p.seat, 16) }), h('b', {}, fmtNumber(p.score)))));
     this.scoreboard.replaceChildren(...v.players.map((p) => {
       const thinking = this.request.thinking === p.seat;
       const current = v.current === p.seat;
@@ -215,8 +242,8 @@ export class GameScreen {
       const used = (k) => `sup${sup[k] ? '' : ' used'}`;
       return h('li', { class: `player${current ? ' current' : ''}${thinking ? ' thinking' : ''}`, 'data-seat': p.seat, 'aria-label': playerSummary(p, v.abbeyMayor, { current, thinking }) },
         h('span', { class: 'who', html: badgeSvg(p.seat, 22) }),
-        h('span', { class: 'name' }, p.name, p.level ? h('small', {}, ` ${p.level}`) : null, thinking ? h('span', { class: 'spinner', 'aria-hidden': 'true' }) : null),
-        h('span', { class: 'score' }, String(p.score), h('small', { class: 'projected', title: projectedLabel(p.projected) }, `→${p.projected}`)),
+        h('span', { class: 'name' }, p.name, p.level ? h('small', {}, ` ${has(`common.level.${p.level}`) ? t(`common.level.${p.level}`).toLowerCase() : p.level}`) : null, thinking ? h('span', { class: 'spinner', 'aria-hidden': 'true' }) : null),
+        h('span', { class: 'score' }, fmtNumber(p.score), h('small', { class: 'projected', title: projectedLabel(p.projected) }, `→${fmtNumber(p.projected)}`)),
         h('span', { class: 'supply', 'aria-hidden': 'true' },
           h('span', { class: 'sup', html: `${miniFigure(p.seat, 'follower')}<b>${sup.followers}</b>` }),
           v.abbeyMayor ? [...['mayor', 'wagon', 'barn'].map((k) => h('span', { class: used(k), html: miniFigure(p.seat, k) })),
@@ -322,7 +349,7 @@ export class GameScreen {
   async oddsFor(x, y, on, screen) {
     const ask = (this.oddsAsk = (this.oddsAsk ?? 0) + 1);
     let odds;
-    try { odds = await api.gameOdds(x, y, on); } catch (e) { showError(e, 'Odds'); return; }
+    try { odds = await api.gameOdds(x, y, on); } catch (e) { showError(e, t('game.error.odds')); return; }
     if (ask !== this.oddsAsk || !this.aidsOn) return;
     const pop = this.oddsPop;
     pop.replaceChildren(h('strong', {}, oddsTitle(odds)), h('span', { class: 'odds-text' }, oddsText(odds)));
@@ -356,7 +383,7 @@ export class GameScreen {
 
   async toggleAids() {
     const on = !this.aidsOn;
-    try { await this.saveSettings({ boardAids: on }); } catch (e) { showError(e, 'Could not save the setting'); }
+    try { await this.saveSettings({ boardAids: on }); } catch (e) { showError(e, t('game.error.setting')); }
     if (!on) this.closeOdds();
     this.refresh();
   }
@@ -394,7 +421,7 @@ export class GameScreen {
     try {
       view = await this.run(() => api.gamePlay(move), this.state.view.gameId);
     } catch (e) {
-      showError(e, 'Move refused');
+      showError(e, t('game.error.move'));
       try { this.show(await api.gameView()); } catch (e2) { showError(e2); }
     }
     // Null: the player started or resumed another game while the AI played; it owns the screen.
@@ -447,8 +474,8 @@ export class GameScreen {
     try {
       this.show(await api.gameUndo());
       await this.reloadLog();
-      announce('Undone.');
-    } catch (e) { showError(e, 'Undo'); }
+      announce(t('game.announce.undone'));
+    } catch (e) { showError(e, t('game.error.undo')); }
   }
 
   async hint() {
@@ -458,14 +485,14 @@ export class GameScreen {
       this.state.applyHint(move);
       if (move.type === 'place' || move.type === 'abbey') this.board.follow(move.x, move.y);
       this.actions.hint(move);
-    } catch (e) { showError(e, 'Hint'); }
+    } catch (e) { showError(e, t('game.error.hint')); }
   }
 
   async resign() {
     if (!(await confirmResign())) return;
     try {
       this.show(await api.gameResign());
-    } catch (e) { showError(e, 'Resign'); }
+    } catch (e) { showError(e, t('game.error.resign')); }
   }
 
   toggleOverlay() {

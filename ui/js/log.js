@@ -8,6 +8,7 @@ import { api } from './api.js';
 import { badgeSvg } from './players.js';
 import { tileSvg } from './tiledraw.js';
 import { eventText, eventPlaces } from './text.js';
+import { t } from './i18n.js';
 
 const MAX_ITEMS = 300;
 let tileTypes = null;
@@ -31,6 +32,7 @@ export class GameLog {
     this.onScored = onScored;
     this.keys = new Set();
     this.placements = new Map();
+    this.entries = new WeakMap();
   }
 
   clear() {
@@ -61,6 +63,7 @@ export class GameLog {
       // The figure put on a tile just placed joins that tile's sentence.
       const placed = ev.type === 'figure_placed' ? this.placements.get(ev.turn) : null;
       if (placed && placed.ev.x === ev.x && placed.ev.y === ev.y && placed.ev.player === ev.player) {
+        placed.figure = ev;
         placed.text.textContent = eventText(placed.ev, this.players(), { figure: ev });
         placed.places.push({ x: ev.x, y: ev.y, on: ev.on });
         return;
@@ -72,6 +75,16 @@ export class GameLog {
     });
     while (this.list.children.length > MAX_ITEMS) this.list.lastChild.remove();
     if (added && this.list.querySelector('.log-pick.picked')) this.unpick();
+  }
+
+  /** A change of language: every entry's sentence again. */
+  relabel() {
+    for (const li of this.list.children) {
+      const entry = this.entries.get(li);
+      if (!entry) continue;
+      entry.text.textContent = eventText(entry.ev, this.players(), { figure: entry.figure });
+      li.querySelector('.log-pick')?.setAttribute('title', t('game.log.show'));
+    }
   }
 
   /** One entry: who, the turn, the tile's drawing, the sentence; a button that shows it on the board. */
@@ -89,11 +102,12 @@ export class GameLog {
     }
     const content = [who != null ? h('span', { class: 'who', html: badgeSvg(who, 16) }) : null,
       h('span', { class: 'turn-no' }, `${ev.turn}`), pic, text];
-    const entry = { ev, text, places };
+    const entry = { ev, text, places, figure: null };
     const body = places.length
-      ? h('button', { class: 'log-pick', type: 'button', 'aria-pressed': 'false', title: 'Show on the board', onclick: (e) => this.pick(e.currentTarget, entry) }, ...content)
+      ? h('button', { class: 'log-pick', type: 'button', 'aria-pressed': 'false', title: t('game.log.show'), onclick: (e) => this.pick(e.currentTarget, entry) }, ...content)
       : h('span', { class: 'log-plain' }, ...content);
     entry.li = h('li', { class: `log-item ${ev.type}` }, body);
+    this.entries.set(entry.li, entry);
     return entry;
   }
 

@@ -5,6 +5,7 @@ import { h, announce } from './dom.js';
 import { miniFigure } from './players.js';
 import { tileSvg } from './tiledraw.js';
 import { prompt, capital, waiting, hintText, spotLabel, wagonTargetLabels, drawnTileLabel, LAST_CHANCE, OVER, KIND_LABEL } from './text.js';
+import { t } from './i18n.js';
 import { highlightOnBoard } from './log.js';
 
 export class ActionPanel {
@@ -13,6 +14,13 @@ export class ActionPanel {
     this.el = el;
     this.state = state;
     this.actions = actions;
+  }
+
+  /** A change of language: the next render rebuilds the panel in the new words, with the
+   * hint shown (if any) again. */
+  relabel() {
+    this.sig = null;
+    this.relabeling = true;
   }
 
   /** Rebuilds the panel if what it shows changed; `busy`: a request is running. */
@@ -26,7 +34,11 @@ export class ActionPanel {
     // control, so that keyboard users keep their place.
     const sig = JSON.stringify([v.gameId, v.turn, d, s.selection, s.figureKind, busy, s.myTurn, v.over, v.players.map((x) => x.name)]);
     if (sig === this.sig) return;
+    const again = this.relabeling && this.shownHint?.sig === sig ? this.shownHint.move : null;
+    this.relabeling = false;
     this.sig = sig;
+    this.shownHint = null;
+    if (again) queueMicrotask(() => this.hint(again, { quiet: true }));
     const active = p.contains(document.activeElement) ? controlKey(document.activeElement) : null;
     p.replaceChildren();
     if (this.highlighted && (d.kind !== 'move_wagon' || busy || !s.myTurn || v.over)) { this.highlighted = false; highlightOnBoard(p, []); }
@@ -38,47 +50,47 @@ export class ActionPanel {
     const row = (...children) => h('div', { class: 'row' }, ...children);
     const title = (t) => h('p', { class: 'prompt' }, t);
     if (v.over) {
-      p.append(title(OVER), row(btn('Final scores', () => this.actions.finalScores(), { class: 'btn primary' }),
-        btn('New game', () => { location.hash = '#/start'; })));
+      p.append(title(OVER), row(btn(t('game.ui.finalScores'), () => this.actions.finalScores(), { class: 'btn primary' }),
+        btn(t('game.ui.newGame'), () => { location.hash = '#/start'; })));
       return;
     }
     if (!s.myTurn || busy) {
       p.append(h('p', { class: 'prompt waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), waiting(v.players[d.player ?? v.current ?? 0])));
       return;
     }
-    const confirm = btn('Confirm', () => this.actions.confirm(), { class: 'btn primary confirm', disabled: !s.pendingMove(), 'aria-keyshortcuts': 'Enter' });
+    const confirm = btn(t('game.ui.confirm'), () => this.actions.confirm(), { class: 'btn primary confirm', disabled: !s.pendingMove(), 'aria-keyshortcuts': 'Enter' });
     const chip = (on, onclick, label) => btn(capital(label), onclick, { class: `chip${on ? ' on' : ''}`, 'aria-pressed': String(on) });
     const sel = s.selection;
     switch (d.kind) {
       case 'draw_or_abbey':
-        p.append(title(prompt(d)), row(btn('Draw a tile', () => play({ type: 'draw' }), { class: 'btn primary' }), h('span', { class: 'or' }, 'or'), confirm));
-        confirm.textContent = sel ? 'Place abbey here' : 'Tap a hole for the abbey';
+        p.append(title(prompt(d)), row(btn(t('game.ui.draw'), () => play({ type: 'draw' }), { class: 'btn primary' }), h('span', { class: 'or' }, t('game.ui.or')), confirm));
+        confirm.textContent = sel ? t('game.ui.abbeyHere') : t('game.ui.tapHoleAbbey');
         break;
       case 'final_abbey':
         p.append(h('p', { class: 'warning', role: 'note' }, h('strong', {}, LAST_CHANCE), prompt(d)),
-          row(btn('Keep the abbey', () => play({ type: 'pass' })), confirm));
-        confirm.textContent = sel ? 'Place abbey here' : 'Tap a hole';
+          row(btn(t('game.ui.keepAbbey'), () => play({ type: 'pass' })), confirm));
+        confirm.textContent = sel ? t('game.ui.abbeyHere') : t('game.ui.tapHole');
         break;
       case 'place_tile': {
         const rot = sel?.kind === 'place' ? sel.rotation : (d.cells[0]?.rotations[0] ?? 0);
         const pic = h('button', { class: 'drawn-tile', type: 'button', 'aria-label': drawnTileLabel(s.type(d.tile)), onclick: () => s.rotate(), html: tileSvg(s.type(d.tile), rot, 76) });
         const ways = sel?.kind === 'place' ? d.cells.find((c) => c.x === sel.x && c.y === sel.y)?.rotations.length ?? 1 : 0;
         p.append(h('div', { class: 'drawn' }, pic, title(prompt(d, { selected: !!sel, ways })),
-          row(btn('⟳ Rotate', () => s.rotate(), { disabled: ways === 1, 'aria-keyshortcuts': 'R' }), confirm)));
+          row(btn(t('game.ui.rotate'), () => s.rotate(), { disabled: ways === 1, 'aria-keyshortcuts': 'R' }), confirm)));
         break;
       }
       case 'place_figure': {
         const kinds = s.figureKinds();
         p.append(title(prompt(d, { kinds: kinds.length })));
         if (kinds.length) {
-          p.append(h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': 'Figure' },
+          p.append(h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('game.ui.figure') },
             kinds.map((k) => h('button', { class: `seg${s.figureKind === k ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(s.figureKind === k), onclick: () => s.setFigureKind(k), html: `${miniFigure(v.human, k)}<span>${KIND_LABEL[k]}</span>` }))),
-          h('div', { class: 'spot-list', role: 'group', 'aria-label': 'Where' }, s.spots().map((sp) => {
+          h('div', { class: 'spot-list', role: 'group', 'aria-label': t('game.ui.where') }, s.spots().map((sp) => {
             const spot = d.spots.find((x) => x.on === sp.on);
             return chip(sel?.kind === 'figure' && sel.on === sp.on, () => s.selectSpot(sp.on), spotLabel(s.figureKind, sp.on, spot));
           })));
         }
-        p.append(row(btn('No figure', () => play({ type: 'no_figure' })), kinds.length ? confirm : null));
+        p.append(row(btn(t('game.ui.noFigure'), () => play({ type: 'no_figure' })), kinds.length ? confirm : null));
         break;
       }
       case 'move_wagon': {
@@ -96,7 +108,7 @@ export class ActionPanel {
           if (t) show(t);
           else { this.highlighted = false; highlightOnBoard(p, []); }
         });
-        p.append(title(prompt(d)), h('div', { class: 'spot-list', role: 'group', 'aria-label': 'Where the wagon goes' }, d.targets.map((t, i) => {
+        p.append(title(prompt(d)), h('div', { class: 'spot-list', role: 'group', 'aria-label': t('game.ui.wagonWhere') }, d.targets.map((t, i) => {
           const b = chip(sel?.kind === 'wagon' && sel.x === t.x && sel.y === t.y && sel.on === t.on, () => s.selectWagonTarget(t.x, t.y, t.on), labels[i]);
           b.classList.add('wagon-target');
           buttons.set(b, t);
@@ -104,7 +116,7 @@ export class ActionPanel {
           for (const off of ['blur', 'mouseleave']) b.addEventListener(off, hide);
           return b;
         })),
-        row(btn('Take it home', () => play({ type: 'wagon', to: null })), confirm));
+        row(btn(t('game.ui.takeHome'), () => play({ type: 'wagon', to: null })), confirm));
         break;
       }
       default:
@@ -112,12 +124,14 @@ export class ActionPanel {
     }
   }
 
-  /** Shows and announces a hint (Hint.move) for the pending decision. */
-  hint(move) {
+  /** Shows and announces a hint (Hint.move) for the pending decision; `quiet`: shown again
+   * in another language, not announced. */
+  hint(move, { quiet = false } = {}) {
     const text = hintText(move, this.state.view, (id) => this.state.type(id));
     this.el.querySelector('.hint-note')?.remove();
     this.el.append(h('p', { class: 'hint-note', role: 'status' }, text));
-    announce(text);
+    this.shownHint = { move, sig: this.sig };
+    if (!quiet) announce(text);
   }
 }
 

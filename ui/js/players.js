@@ -1,11 +1,12 @@
 // Player identity: an Okabe–Ito colour and a distinct shape per seat, so that players stay
 // distinguishable for colour-blind people and in greyscale. No DOM here: markup strings only.
+import { t } from './i18n.js';
 
 /** Okabe–Ito colours, in seat order (the human is seat 0). */
 export const PLAYER_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#56B4E9', '#CC79A7'];
-/** The colour names read out to screen readers and shown in help. */
-export const COLOUR_NAMES = ['blue', 'orange', 'green', 'vermilion', 'sky blue', 'purple'];
-/** One shape per seat, drawn on every figure and next to every name. */
+/** The colours' names (keys of common.colour.*), read out to screen readers and shown in help. */
+export const COLOUR_NAMES = ['blue', 'orange', 'green', 'vermilion', 'skyBlue', 'purple'];
+/** One shape per seat, drawn on every figure and next to every name (keys of common.shape.*). */
 export const SHAPE_NAMES = ['circle', 'square', 'triangle', 'diamond', 'star', 'hexagon'];
 
 export function playerColour(seat) {
@@ -42,7 +43,7 @@ export function badgeSvg(seat, size = 22) {
 
 /** A short description of a player's marks for screen readers: "blue circle". */
 export function markName(seat) {
-  return `${COLOUR_NAMES[seat % 6]} ${SHAPE_NAMES[seat % 6]}`;
+  return t('game.mark', { colour: t(`common.colour.${COLOUR_NAMES[seat % 6]}`), shape: t(`common.shape.${SHAPE_NAMES[seat % 6]}`) });
 }
 
 // Figure outlines in a local box centred on (0, 0), about 30 units tall: a standing meeple,

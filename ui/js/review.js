@@ -6,6 +6,7 @@ import { api, onReviewProgress } from './api.js';
 import { h, esc, showError } from './dom.js';
 import { segmentAt } from './tiledraw.js';
 import { REVIEW_MARK, reviewTag, reviewProgressText, reviewMoveText, reviewDecisionTitle, winGraphLabel } from './text.js';
+import { t, onLanguage, fmtNumber } from './i18n.js';
 
 // --- The running review, as every screen sees it.
 const TERMINAL = new Set(['done', 'cancelled', 'failed']);
@@ -84,25 +85,35 @@ export const reviews = new ReviewTracker();
  * listening when it leaves the page.
  */
 export function progressBox(id, { onEnd = null } = {}) {
-  const bar = h('progress', { class: 'review-bar', max: '1', value: '0', 'aria-label': 'Review progress' });
+  const bar = h('progress', { class: 'review-bar', max: '1', value: '0', 'aria-label': t('game.review.progress') });
   const text = h('span', { class: 'review-progress-text', role: 'status' });
   const cancel = h('button', { class: 'btn small', type: 'button', onclick: async () => {
     cancel.disabled = true;
-    try { await reviews.cancel(id); } catch (e) { showError(e, 'Could not cancel the review'); cancel.disabled = false; }
-  } }, 'Cancel review');
+    try { await reviews.cancel(id); } catch (e) { showError(e, t('game.review.couldNotCancel')); cancel.disabled = false; }
+  } }, t('game.review.cancel'));
   const box = h('div', { class: 'review-progress', 'data-match': id }, h('div', { class: 'review-progress-row' }, text, cancel), bar);
   let ended = false;
+  let last = null;
   const draw = (s) => {
     if (s.id !== id || ended) return;
     if (!box.isConnected && box.dataset.shown) { off(); return; }
+    last = s;
     text.textContent = reviewProgressText(s);
     if (s.total) { bar.max = String(s.total); bar.value = String(s.done); } else bar.removeAttribute('value');
     bar.hidden = s.state !== 'running';
     cancel.hidden = s.state !== 'running';
     box.dataset.state = s.state;
-    if (TERMINAL.has(s.state)) { ended = true; off(); onEnd?.(s); }
+    if (TERMINAL.has(s.state)) { ended = true; offReview(); onEnd?.(s); }
   };
-  const off = reviews.subscribe(draw);
+  // A change of language redraws the words while the review runs.
+  const offLanguage = onLanguage(() => {
+    if (!box.isConnected && box.dataset.shown) { off(); return; }
+    bar.setAttribute('aria-label', t('game.review.progress'));
+    cancel.textContent = t('game.review.cancel');
+    if (last) text.textContent = reviewProgressText(last);
+  });
+  const offReview = reviews.subscribe(draw);
+  const off = () => { offReview(); offLanguage(); };
   // A review of this match that ended before is old news: this box is for a new one.
   draw(reviews.running(id) ? reviews.status(id) : { id, state: 'running', done: 0, total: 0 });
   requestAnimationFrame(() => { box.dataset.shown = '1'; });
@@ -114,11 +125,11 @@ export function progressBox(id, { onEnd = null } = {}) {
  * starts the review and shows its progress; `onDone(slot)` when the review is stored; after
  * a cancel or a failure the button comes back.
  */
-export function reviewStarter(id, { label = 'Review', primary = false, onDone = () => {} } = {}) {
+export function reviewStarter(id, { label = t('game.review.button'), primary = false, onDone = () => {} } = {}) {
   const slot = h('div', { class: 'review-slot' });
   const button = () => h('button', { class: `btn ${primary ? 'primary' : 'small'}`, type: 'button', onclick: async () => {
     show();
-    try { await reviews.start(id); } catch (e) { showError(e, 'Could not review the match'); }
+    try { await reviews.start(id); } catch (e) { showError(e, t('game.review.couldNotStart')); }
   } }, label);
   const show = () => slot.replaceChildren(progressBox(id, { onEnd: (s) => {
     if (s.state === 'done') onDone(slot);
@@ -165,7 +176,7 @@ export function winGraph(review, turns, onPick) {
     const out = [`<svg class="chart" viewBox="0 0 ${G.width} ${G.height}" role="img" aria-label="${esc(winGraphLabel(review))}">`];
     for (const v of [0, 0.25, 0.5, 0.75, 1]) {
       out.push(`<line x1="${G.l}" x2="${G.width - G.r}" y1="${y(v)}" y2="${y(v)}" class="grid${v === 0.5 ? ' even' : ''}"/>`
-        + `<text x="${G.l - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${v * 100}%</text>`);
+        + `<text x="${G.l - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${fmtNumber(v * 100)}%</text>`);
     }
     const n = Math.max(1, turns);
     const ticks = Math.min(width < 500 ? 4 : 6, n);
@@ -214,7 +225,7 @@ export function moveList(review, onPick) {
       h('span', { class: 'rv-turn' }, reviewDecisionTitle(d)),
       h('span', { class: 'rv-played' }, reviewMoveText(d.played, d.tile)),
       h('span', { class: `rv-tag ${d.class}` }, reviewTag(d.class)))));
-  const list = h('ol', { class: 'rv-moves', 'aria-label': 'Your moves, reviewed' }, items);
+  const list = h('ol', { class: 'rv-moves', 'aria-label': t('game.review.moves') }, items);
   return {
     el: list,
     select: (i) => items.forEach((li, k) => {

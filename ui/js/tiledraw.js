@@ -3,6 +3,7 @@
 // and the tunnel road (AM12), comes out of the same rules, so no tile is drawn by hand.
 // The layout (shapes and figure anchors) is plain data; `tileMarkup` turns it into SVG.
 import { SIDES, HALVES, HALF_POINT, SIDE_POINT, CORNER_POINT, rotatePoint, rotateName, unrotateName } from './geometry.js';
+import { t } from './i18n.js';
 
 
 // --- Small path algebra: shapes are lists of commands with absolute points, so that a
@@ -449,7 +450,7 @@ function buildMarkup(type, rotation) {
 }
 
 /** A standalone SVG picture of a tile, for the drawn tile, the drawer and help. */
-export function tileSvg(type, rotation = 0, size = 64, label = `Tile ${type.id}`) {
+export function tileSvg(type, rotation = 0, size = 64, label = t('game.tile.label', { id: type.id })) {
   return `<svg class="tile-pic" viewBox="-2 -2 104 104" width="${size}" height="${size}" role="img" aria-label="${label}">`
     + `${tileMarkup(type, rotation)}<rect class="tile-pic-edge" width="100" height="100"/></svg>`;
 }
