@@ -22,6 +22,8 @@ const ABBEY_MAYOR = 'abbey-mayor';
 const byOrder = (a, b) => a.order - b.order;
 const reduced = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 const wait = (ms) => new Promise((res) => setTimeout(res, ms));
+/** Replaces an element's children, leaving out the absent ones (null, false). */
+const fill = (el, ...children) => el.replaceChildren(...children.filter((c) => c != null && c !== false));
 
 // --- The list.
 /** One lesson as a link: its number, title, what it teaches, minutes and whether it is done. */
@@ -51,7 +53,7 @@ function renderList(box, lessons) {
     h('div', { class: 'card learn-progress' },
       h('div', { class: 'row spread' },
         h('strong', { id: 'learn-progress-label' }, t('learn.progress', { done, total: lessons.length })),
-        next ? h('a', { class: 'btn primary', href: `#/learn/${encodeURIComponent(next.id)}` }, done ? t('learn.continue') : t('learn.begin')) : null),
+        next ? h('a', { class: 'btn primary', href: `#/learn/${encodeURIComponent(next.id)}` }, done ? t('learn.continue', { title: pick(next.title) }) : t('learn.begin')) : null),
       h('progress', { max: String(lessons.length || 1), value: String(done), 'aria-labelledby': 'learn-progress-label' })),
     ...groups(lessons).map(([group, list]) => h('section', { class: 'card learn-group', 'aria-labelledby': `learn-group-${group}` },
       h('h3', { id: `learn-group-${group}` }, group === 'base' ? t('learn.group.base') : t('learn.group.abbeyMayor')),
@@ -156,7 +158,7 @@ class LessonPlayer {
   /** The view the game screen shows: once the outcome is there, no decision is left to make. */
   view() {
     const v = this.st.view;
-    return this.st.outcome && !v.over ? { ...v, decision: { kind: 'game_over', player: null, human: false } } : v;
+    return this.st.outcome && !v.over ? { ...v, current: null, decision: { kind: 'game_over', player: null, human: false } } : v;
   }
 
   /** A move: the lesson's answer is shown; a move the rules refuse is said here, nothing changes. */
@@ -205,6 +207,8 @@ class LessonPlayer {
     this.backBtn.setAttribute('aria-label', t('learn.backLabel'));
     this.host.setAttribute('aria-label', pick(st.title));
     this.host.classList.toggle('demo', this.demo > 0);
+    // Once the learner has moved, a phone keeps only the goal above the board.
+    this.bar.classList.toggle('moved', !!(st.view.canUndo || st.outcome || this.demo));
     this.renderBar(st);
     this.renderOutcome(st);
   }
@@ -217,13 +221,17 @@ class LessonPlayer {
         this.hints === 0 ? t('learn.hint') : this.hints < hints.length ? t('learn.hintMore') : t('learn.hintAgain'))
       : null;
     if (hintBtn && this.hints >= hints.length) hintBtn.disabled = true;
-    this.bar.replaceChildren(
+    // Show me and Start over, whenever no outcome offers them.
+    const tools = st.outcome || this.demo ? [] : [
+      h('button', { class: 'btn ghost lesson-show-btn', type: 'button', onclick: () => this.showMe() }, t('learn.showMe')),
+      st.view.canUndo ? h('button', { class: 'btn ghost lesson-restart-btn', type: 'button', onclick: () => this.retry() }, t('learn.restart')) : null];
+    fill(this.bar,
       h('div', { class: 'lesson-head' },
         h('h2', { class: 'lesson-title' }, pick(st.title)),
         h('p', { class: 'lesson-intro' }, pick(st.intro))),
       h('div', { class: 'lesson-goal' },
         h('p', {}, h('strong', {}, t('learn.goal')), ' ', pick(st.goalText)),
-        hintBtn),
+        h('div', { class: 'lesson-tools' }, hintBtn, ...tools)),
       this.hints && !this.demo ? h('ol', { class: 'lesson-hints', 'aria-label': t('learn.hintsLabel') }, hints.slice(0, this.hints).map((x) => h('li', {}, pick(x)))) : null,
       this.refused ? h('p', { class: 'lesson-refused', role: 'alert' }, t('learn.refused', { reason: this.refused })) : null,
       this.demo ? h('p', { class: 'lesson-demo', role: 'status' }, t('learn.demo', { n: this.demo, total: this.demoTotal })) : null);
@@ -233,26 +241,30 @@ class LessonPlayer {
   renderOutcome(st) {
     const o = st.outcome;
     const box = this.outcomeBox;
+    // The outcome has its own Undo: the tools' one would say the same twice.
     this.screen.panel.hidden = !!o;
+    this.screen.undoBtn.hidden = !!o;
     box.hidden = !o;
     box.classList.toggle('passed', !!o?.passed);
     box.classList.toggle('failed', !!o && !o.passed);
     if (!o) { box.replaceChildren(); return; }
     const players = st.view.players;
     const btn = (label, onclick, cls = 'btn') => h('button', { class: cls, type: 'button', onclick }, label);
-    const scored = this.scored();
-    const happened = scored.length
-      ? h('ul', { class: 'lesson-events' }, scored.map((e) => h('li', {},
-        h('button', { class: 'log-pick', type: 'button', title: t('learn.showOnBoard'), onclick: () => this.highlight([e]) },
-          h('span', { class: 'log-text' }, eventText(e, players))))))
-      : h('p', {}, t('learn.nothingScored'));
+    const items = happenings(o.events ?? []);
+    const happened = h('ul', { class: 'lesson-events' }, items.map((it) => h('li', { class: it.ev.type },
+      h('button', { class: 'log-pick', type: 'button', title: t('learn.showOnBoard'), onclick: () => highlightOnBoard(box, it.places) },
+        h('span', { class: 'who', html: badgeSvg(it.ev.player ?? it.ev.scored?.players?.[0] ?? 0, 16) }),
+        h('span', { class: 'log-text' }, eventText(it.ev, players, { figure: it.figure }))))));
+    // Nothing scored although the learner finished a feature: no figure was in it.
+    const closed = (o.events ?? []).some((e) => e.type === 'tile_placed' && e.player === st.view.human && e.builds?.some((b) => b.action === 'closes'));
+    const nothing = this.scored().length ? null : h('p', { class: 'lesson-note' }, closed ? t('learn.noOwner') : t('learn.nothingScored'));
     const points = h('ul', { class: 'lesson-points', 'aria-label': t('learn.pointsLabel') }, players.map((p, seat) => h('li', {},
       h('span', { class: 'who', html: badgeSvg(seat, 18) }), h('span', { class: 'name' }, p.name),
       h('strong', {}, t('learn.points', { n: o.points?.[seat] ?? 0 })))));
     if (o.passed) {
       const next = this.next();
       box.setAttribute('aria-label', t('learn.passed'));
-      box.replaceChildren(
+      fill(box,
         h('h3', {}, h('span', { class: 'mark', 'aria-hidden': 'true' }, '✓ '), t('learn.passed')),
         h('p', { class: 'lesson-success' }, pick(st.success)),
         h('p', { class: 'lesson-reason' }, reasonText(o.reason, players)),
@@ -264,10 +276,10 @@ class LessonPlayer {
       return;
     }
     box.setAttribute('aria-label', t('learn.failed'));
-    box.replaceChildren(
+    fill(box,
       h('h3', {}, t('learn.failed')),
       h('p', { class: 'lesson-reason' }, reasonText(o.reason, players)),
-      h('h4', { class: 'small-title' }, t('learn.happened')), happened,
+      h('h4', { class: 'small-title' }, t('learn.happened')), happened, nothing,
       h('h4', { class: 'small-title' }, t('learn.pointsLabel')), points,
       this.demo ? null : h('div', { class: 'row' },
         st.view.canUndo ? btn(t('learn.undo'), () => this.screen.undo()) : null,
@@ -295,16 +307,19 @@ class LessonPlayer {
     } catch (e) { showError(e, t('learn.retry')); }
   }
 
-  /** "Show me": the solution played from the position, one move at a time. */
+  /** "Show me": the solution played from the position (back there first if the learner has
+   * moved), one move at a time. */
   async showMe() {
-    if (this.screen.busy) return;
+    if (this.screen.busy || this.demo) return;
     try {
       const { moves } = await api.lessonSolution();
-      this.log = [];
       this.demo = 1;
       this.demoTotal = moves.length;
-      this.take(await api.lessonRetry());
-      await this.screen.start(this.view());
+      if (this.st.view.canUndo || this.st.outcome) {
+        this.log = [];
+        this.take(await api.lessonRetry());
+        await this.screen.start(this.view());
+      }
       const pause = paceMs('slow', reduced());
       for (const [i, move] of moves.entries()) {
         if (!this.demo) return;
@@ -329,6 +344,27 @@ class LessonPlayer {
     }
   }
 }
+
+/** The lesson's events as the log tells them: a figure joins the sentence of the tile it was
+ * put on; each with its places on the board. */
+function happenings(events) {
+  const items = [];
+  for (const ev of events) {
+    if (ev.type === 'game_ended') continue;
+    const last = items.at(-1);
+    if (ev.type === 'figure_placed' && last?.ev.type === 'tile_placed' && last.ev.turn === ev.turn && last.ev.x === ev.x && last.ev.y === ev.y && last.ev.player === ev.player) {
+      last.figure = ev;
+      last.places.push({ x: ev.x, y: ev.y, on: ev.on });
+      continue;
+    }
+    items.push({ ev, figure: null, places: [...eventPlaces(ev)] });
+  }
+  return items;
+}
+
+/** The game screen of the lesson being played, or null (tests drive it with moves its panel
+ * never offers, e.g. one the rules refuse). */
+export const lessonScreen = () => (player.current && !player.current.host.hidden ? player.current.screen : null);
 
 // --- Why, in the game's terms (Outcome.reason: a key and its parameters, seats 0-based).
 const seatName = (players, seat) => players?.[seat]?.name ?? String(seat + 1);
@@ -359,8 +395,8 @@ function helpTopic(d, figure) {
     default: return null;
   }
 }
-/** The lesson of each help topic (lesson ids of the lesson files). */
-const TOPIC_LESSON = { figure: 'followers', mayor: 'mayor', wagon: 'wagon', barn: 'barn', abbey: 'abbey', finalAbbey: 'abbey' };
+/** The lesson of each help topic (ids of lessons/NN-id.json). */
+const TOPIC_LESSON = { figure: 'followers-majorities', mayor: 'mayor', wagon: 'wagon', barn: 'barn', abbey: 'abbey', finalAbbey: 'abbey-final-round' };
 
 /** What the explanation shows on the board for a topic: [{x, y, on?}] of the current position. */
 function helpPlaces(topic, d) {

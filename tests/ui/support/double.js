@@ -221,9 +221,11 @@ function installDouble(config) {
   };
 
   // --- Lessons (`config.lesson`): like the game, the lesson commands must come in the recorded
-  // order with the recorded arguments (else `fixture/unexpected`); `lesson_list`, a query,
-  // answers the last list recorded before the next lesson command the recording expects.
-  const LESSON = new Set(['lesson_start', 'lesson_play', 'lesson_undo', 'lesson_retry', 'lesson_solution']);
+  // order with the recorded arguments (else `fixture/unexpected`). The queries, which change
+  // nothing, answer from the recording wherever they come: `lesson_list` the last list
+  // recorded before the next lesson command expected, `lesson_solution` the one recorded in
+  // the lesson being played.
+  const LESSON = new Set(['lesson_start', 'lesson_play', 'lesson_undo', 'lesson_retry']);
   const lesson = { cursor: -1 };
   let lessonPrevious = null;
   for (const s of lessonSteps) {
@@ -254,6 +256,15 @@ function installDouble(config) {
       const limit = next < 0 ? lessonSteps.length : next;
       const s = lessonSteps.slice(0, limit).filter((x) => x.cmd === 'lesson_list').at(-1);
       if (!s) throw err('fixture/unexpected', 'The transcript "lesson" records no lesson_list before this point.');
+      return s.ok;
+    },
+    lesson_solution: () => {
+      const started = lessonSteps.slice(0, lesson.cursor + 1).filter((x) => x.cmd === 'lesson_start').at(-1);
+      if (!started) throw err('lesson/none', 'no lesson is being played');
+      const at = lessonSteps.indexOf(started);
+      const s = lessonSteps.find((x, j) => j > at && x.cmd === 'lesson_solution' && x.ok
+        && lessonSteps.slice(at + 1, j).every((y) => y.cmd !== 'lesson_start'));
+      if (!s) throw err('fixture/unexpected', `The transcript "lesson" records no solution of ${started.args.id}.`);
       return s.ok;
     },
     ...Object.fromEntries([...LESSON].map((cmd) => [cmd, (args) => serveLesson(cmd, args)])),
