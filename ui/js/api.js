@@ -57,6 +57,13 @@ export const api = {
   reviewStart: (id) => call('review_start', { id }),
   reviewCancel: () => call('review_cancel', {}),
   reviewStatus: () => call('review_status', {}),
+  // The lessons (learn.js): a prepared position played like a game, judged by its goal.
+  lessonList: () => call('lesson_list'),
+  lessonStart: (id) => call('lesson_start', { id }),
+  lessonPlay: (move) => call('lesson_play', { move }),
+  lessonUndo: () => call('lesson_undo'),
+  lessonRetry: () => call('lesson_retry'),
+  lessonSolution: () => call('lesson_solution'),
 };
 
 /** The largest record the app imports, in bytes (src-tauri/API.md, `history_import`). */

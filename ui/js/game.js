@@ -33,10 +33,13 @@ const IDLE = { kind: 'idle' };
 export class GameScreen {
   /**
    * `settings()`: the app's Settings (src-tauri/API.md); `saveSettings(patch)`: persists a
-   * change of them (resolves when saved).
+   * change of them (resolves when saved). `commands`: the game commands the screen calls
+   * (gamePlay, gameView, gameUndo, gameHint, gameResign, gameLog), the app's by default; the
+   * lessons (learn.js) hand in theirs.
    */
-  constructor(root, tileset, { onLeave, settings = () => ({ boardAids: true }), saveSettings = async () => {} }) {
+  constructor(root, tileset, { onLeave, settings = () => ({ boardAids: true }), saveSettings = async () => {}, commands = api }) {
     this.root = root;
+    this.api = commands;
     this.settings = settings;
     this.saveSettings = saveSettings;
     this.tileset = tileset;
@@ -175,7 +178,7 @@ export class GameScreen {
 
   async reloadLog() {
     try {
-      this.log.sync(await api.gameLog());
+      this.log.sync(await this.api.gameLog());
     } catch (e) {
       if (e.code !== 'game/none') showError(e, t('game.error.log'));
     }
@@ -419,10 +422,10 @@ export class GameScreen {
     const before = this.state.view?.turn ?? 0;
     let view;
     try {
-      view = await this.run(() => api.gamePlay(move), this.state.view.gameId);
+      view = await this.run(() => this.api.gamePlay(move), this.state.view.gameId);
     } catch (e) {
       showError(e, t('game.error.move'));
-      try { this.show(await api.gameView()); } catch (e2) { showError(e2); }
+      try { this.show(await this.api.gameView()); } catch (e2) { showError(e2); }
     }
     // Null: the player started or resumed another game while the AI played; it owns the screen.
     if (view) {
@@ -472,7 +475,7 @@ export class GameScreen {
   async undo() {
     if (this.busy) return;
     try {
-      this.show(await api.gameUndo());
+      this.show(await this.api.gameUndo());
       await this.reloadLog();
       announce(t('game.announce.undone'));
     } catch (e) { showError(e, t('game.error.undo')); }
@@ -481,7 +484,7 @@ export class GameScreen {
   async hint() {
     if (this.busy) return;
     try {
-      const { move } = await api.gameHint();
+      const { move } = await this.api.gameHint();
       this.state.applyHint(move);
       if (move.type === 'place' || move.type === 'abbey') this.board.follow(move.x, move.y);
       this.actions.hint(move);
@@ -491,7 +494,7 @@ export class GameScreen {
   async resign() {
     if (!(await confirmResign())) return;
     try {
-      this.show(await api.gameResign());
+      this.show(await this.api.gameResign());
     } catch (e) { showError(e, t('game.error.resign')); }
   }
 

@@ -5,6 +5,7 @@ import { showError, showProblem } from './dom.js';
 import { GameScreen } from './game.js';
 import { renderStart, renderHistory, renderMatch, renderProfile, renderHelp } from './screens.js';
 import { renderSettings } from './settings.js';
+import { renderLearn } from './learn.js';
 import { applyTheme, nextTheme } from './theme.js';
 import { setMotionSpeed } from './motion.js';
 import { setSounds } from './sound.js';
@@ -17,7 +18,7 @@ function applySettings(s) {
   setMotionSpeed(s.animations);
   setSounds(s.sounds);
 }
-const screens = ['loading', 'start', 'game', 'history', 'match', 'profile', 'help', 'settings'];
+const screens = ['loading', 'start', 'game', 'history', 'match', 'profile', 'help', 'settings', 'learn'];
 
 function showScreen(name) {
   for (const s of screens) document.getElementById(`screen-${s}`).hidden = s !== name;
@@ -49,6 +50,7 @@ async function route() {
     else if (name === 'match' && arg) await renderMatch(root, app, decodeURIComponent(arg));
     else if (name === 'profile') await renderProfile(root, app);
     else if (name === 'help') renderHelp(root);
+    else if (name === 'learn') await renderLearn(root, app, arg ? decodeURIComponent(arg) : null);
     else if (name === 'settings') renderSettings(root, app);
     else { await renderStart(document.getElementById('screen-start'), app); showScreen('start'); return; }
     showScreen(name);

@@ -29,6 +29,9 @@ import { TILES, transcript } from './fixtures.js';
  * - `reviewPace`: ms between the recorded `review-progress` events after `review_start`
  *   (default 5), or `'manual'`: each waits for `window.__DOUBLE__.reviewStep()`.
  *
+ * - `lesson`: the lesson commands are served from tests/fixtures/transcripts/lesson.jsonl
+ *   (see "Lessons" below).
+ *
  * The review: `review_start` answers what the transcript recorded for that match and then
  * delivers the recorded `review-progress` events; once the `done` one is delivered the
  * match counts as reviewed (`history_get` serves the recorded answer with the review,
@@ -38,11 +41,12 @@ import { TILES, transcript } from './fixtures.js';
  */
 export function doubleScript(config = {}) {
   const steps = transcript(config.game ?? 'base');
-  return `window.__FIXTURES__ = ${JSON.stringify({ tiles: TILES, steps })};\n(${installDouble.toString()})(${JSON.stringify(config)});`;
+  const lessonSteps = config.lesson ? transcript('lesson') : [];
+  return `window.__FIXTURES__ = ${JSON.stringify({ tiles: TILES, steps, lessonSteps })};\n(${installDouble.toString()})(${JSON.stringify(config)});`;
 }
 
 function installDouble(config) {
-  const { tiles, steps } = window.__FIXTURES__;
+  const { tiles, steps, lessonSteps } = window.__FIXTURES__;
   delete window.__FIXTURES__;
   const name = config.game ?? 'base';
   const GAME = new Set(['game_new', 'game_resume', 'game_play', 'game_undo', 'game_hint', 'game_resign']);
@@ -216,7 +220,58 @@ function installDouble(config) {
     throw err('fixture/unexpected', `The transcript "${name}" has no answer to ${cmd} ${JSON.stringify(args)}.`);
   };
 
+  // --- Lessons (`config.lesson`): like the game, the lesson commands must come in the recorded
+  // order with the recorded arguments (else `fixture/unexpected`). The queries, which change
+  // nothing, answer from the recording wherever they come: `lesson_list` the last list
+  // recorded before the next lesson command expected, `lesson_solution` the one recorded in
+  // the lesson being played.
+  const LESSON = new Set(['lesson_start', 'lesson_play', 'lesson_undo', 'lesson_retry']);
+  const lesson = { cursor: -1 };
+  let lessonPrevious = null;
+  for (const s of lessonSteps) {
+    const v = s.ok?.view;
+    if (v && typeof v === 'object') {
+      if (v.$delta) { const { $delta, ...changed } = v; s.ok.view = { ...lessonPrevious, ...changed }; }
+      lessonPrevious = s.ok.view;
+    }
+  }
+  function lessonNextAt() {
+    for (let i = lesson.cursor + 1; i < lessonSteps.length; i++) if (LESSON.has(lessonSteps[i].cmd)) return i;
+    return -1;
+  }
+  function serveLesson(cmd, args) {
+    const i = lessonNextAt();
+    const s = lessonSteps[i];
+    if (!s || s.cmd !== cmd || !same(args, s.args ?? {})) {
+      const want = s ? `${s.cmd} ${JSON.stringify(s.args)}` : 'no further lesson command';
+      throw err('fixture/unexpected', `The transcript "lesson" expects ${want} here, not ${cmd} ${JSON.stringify(args)}.`);
+    }
+    lesson.cursor = i;
+    if (s.err) throw clone(s.err);
+    return s.ok;
+  }
+  const lessonCommands = {
+    lesson_list: () => {
+      const next = lessonNextAt();
+      const limit = next < 0 ? lessonSteps.length : next;
+      const s = lessonSteps.slice(0, limit).filter((x) => x.cmd === 'lesson_list').at(-1);
+      if (!s) throw err('fixture/unexpected', 'The transcript "lesson" records no lesson_list before this point.');
+      return s.ok;
+    },
+    lesson_solution: () => {
+      const started = lessonSteps.slice(0, lesson.cursor + 1).filter((x) => x.cmd === 'lesson_start').at(-1);
+      if (!started) throw err('lesson/none', 'no lesson is being played');
+      const at = lessonSteps.indexOf(started);
+      const s = lessonSteps.find((x, j) => j > at && x.cmd === 'lesson_solution' && x.ok
+        && lessonSteps.slice(at + 1, j).every((y) => y.cmd !== 'lesson_start'));
+      if (!s) throw err('fixture/unexpected', `The transcript "lesson" records no solution of ${started.args.id}.`);
+      return s.ok;
+    },
+    ...Object.fromEntries([...LESSON].map((cmd) => [cmd, (args) => serveLesson(cmd, args)])),
+  };
+
   const commands = {
+    ...(config.lesson ? lessonCommands : {}),
     app_info: () => ({ ...info, problems: config.problems ?? info.problems,
       resumable: (game.view && !game.view.over) || (config.resume && game.cursor < resumeAt) ? resumable : null }),
     tiles: () => tiles,
@@ -325,6 +380,10 @@ function installDouble(config) {
     reviewStep: (n = 1) => { let k = 0; while (k < n && reviewDeliver()) k++; return k; },
     /** The review events still held. */
     reviewPending: () => rv.queue.length,
+    /** The next lesson command the lesson transcript expects, `{cmd, args}`, or null. */
+    lessonExpected: () => { const i = lessonNextAt(); return i < 0 ? null : { cmd: lessonSteps[i].cmd, args: clone(lessonSteps[i].args) }; },
+    /** The last LessonState a lesson command answered. */
+    lessonState: () => { for (let i = lesson.cursor; i >= 0; i--) if (lessonSteps[i].ok?.view) return clone(lessonSteps[i].ok); return null; },
   };
 
   window.__TAURI__ = {

@@ -1,0 +1,346 @@
+// The Learn section (issue 14) in headless Chromium at desktop and phone sizes, on the lesson
+// commands recorded from the app (tests/fixtures/transcripts/lesson.jsonl): the list in order
+// with its groups and progress, a lesson solved by clicks on the real board and panel, a wrong
+// try explained in the game's terms (what happened, the points, the scored feature shown on
+// the board), Undo, Retry and "Show me" (the solution played move by move); a move the rules
+// refuse is said in place; the decision panels' "?" and the start screen's suggestion.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openApp, startGame, playOne } from './support/harness.js';
+import { DESKTOP, PHONE, shot } from './support/browser.js';
+import { transcript } from './support/fixtures.js';
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env.close(); });
+
+const STEPS = transcript('lesson');
+const LIST = STEPS.find((s) => s.cmd === 'lesson_list').ok.lessons;
+const SCREEN = '#screen-learn';
+const expected = (page) => page.evaluate(() => window.__DOUBLE__.lessonExpected());
+const lessonState = (page) => page.evaluate(() => window.__DOUBLE__.lessonState());
+const served = (page, cmd) => page.evaluate((c) => window.__DOUBLE__.calls.filter((x) => x.cmd === c).length, cmd);
+const highlighted = (page) => page.locator(`${SCREEN} .layer-highlight .hl`).evaluateAll((els) => els.map((e) => `${e.dataset.x},${e.dataset.y}${e.dataset.on ? `,${e.dataset.on}` : ''}`));
+
+/** Opens the Learn screen from the navigation. */
+async function openLearn(app) {
+  const { page, press } = app;
+  await press(page.locator('.app-nav a[data-nav="learn"]'));
+  await page.locator(`${SCREEN} .lesson-item`).first().waitFor();
+}
+
+/** Waits until the lesson shows the human's decision (or its outcome) with no request running. */
+async function settled(page) {
+  await page.waitForFunction((sel) => {
+    const root = document.querySelector(`${sel} .lesson-game`);
+    if (!root || root.hidden) return false;
+    const outcome = root.querySelector('.lesson-outcome:not([hidden])');
+    const panel = root.querySelector('.action-panel:not([hidden])');
+    return !root.classList.contains('demo') && (outcome || (panel && !panel.querySelector('.waiting') && panel.querySelector('button')));
+  }, SCREEN);
+}
+
+/**
+ * Taps or clicks a board element as a person would: if something covers it, the board is
+ * dragged to bring it to the middle first.
+ */
+async function pressOnBoard(page, press, locator) {
+  for (let i = 0; i < 4; i++) {
+    const free = await locator.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return !!hit && (hit === el || el.contains(hit));
+    });
+    if (free) break;
+    const b = await locator.boundingBox();
+    const host = await page.locator(`${SCREEN} .board-host`).boundingBox();
+    const cx = host.x + host.width / 2, cy = host.y + host.height / 2;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + cx - b.x - b.width / 2, cy + cy - b.y - b.height / 2, { steps: 6 });
+    await page.mouse.up();
+  }
+  await press(locator);
+}
+
+const KIND_LABEL = { follower: 'Follower', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn' };
+
+/** Plays `move` through the board and the panel as a person would, then waits for the answer. */
+async function playMove(app, move) {
+  const { page, press } = app;
+  const st = await lessonState(page);
+  const d = st.view.decision;
+  const panel = page.locator(`${SCREEN} .action-panel`);
+  const before = await served(page, 'lesson_play');
+  const confirm = () => press(panel.locator('button.confirm'));
+  switch (move.type) {
+    case 'place': {
+      await pressOnBoard(page, press, page.locator(`${SCREEN} .cell.legal[data-x="${move.x}"][data-y="${move.y}"]`));
+      await page.locator(`${SCREEN} .preview`).waitFor();
+      const cell = d.cells.find((c) => c.x === move.x && c.y === move.y);
+      const turns = cell.rotations.indexOf(move.rotation);
+      assert.ok(turns >= 0, `rotation ${move.rotation} is offered at (${move.x}, ${move.y})`);
+      for (let t = 0; t < turns; t++) await press(panel.getByRole('button', { name: '⟳ Rotate' }));
+      await confirm();
+      break;
+    }
+    case 'abbey':
+      await pressOnBoard(page, press, page.locator(`${SCREEN} .cell.hole[data-x="${move.x}"][data-y="${move.y}"]`));
+      await confirm();
+      break;
+    case 'figure': {
+      const kind = panel.getByRole('radio', { name: KIND_LABEL[move.kind] });
+      if ((await kind.getAttribute('aria-checked')) !== 'true') await press(kind);
+      await pressOnBoard(page, press, page.locator(`${SCREEN} .spot[data-spot="${d.x},${d.y},${move.on}"]`));
+      await page.locator(`${SCREEN} .spot.selected`).waitFor();
+      await confirm();
+      break;
+    }
+    case 'wagon':
+      if (move.to) {
+        await pressOnBoard(page, press, page.locator(`${SCREEN} .spot[data-spot="${move.to.x},${move.to.y},${move.to.on}"]`));
+        await confirm();
+      } else await press(panel.getByRole('button', { name: 'Take it home' }));
+      break;
+    case 'no_figure': await press(panel.getByRole('button', { name: 'No figure' })); break;
+    case 'draw': await press(panel.getByRole('button', { name: 'Draw a tile' })); break;
+    case 'pass': await press(panel.getByRole('button', { name: 'Keep the abbey' })); break;
+    default: throw new Error(`unknown move ${JSON.stringify(move)}`);
+  }
+  await page.waitForFunction((n) => window.__DOUBLE__.calls.filter((c) => c.cmd === 'lesson_play').length > n, before);
+  await settled(page);
+  const refused = page.locator('.toast.error[data-code^="fixture/"]');
+  if (await refused.count()) throw new Error(`the double refused the move: ${await refused.first().innerText()}`);
+}
+
+/** The outcome box once shown. */
+const outcome = (page) => page.locator(`${SCREEN} .lesson-outcome:not([hidden])`);
+
+/**
+ * Does, through the screen, what the recording does next; returns the command. A "Show me"
+ * (lesson_solution) runs on by itself: retry, then the solution's moves; it returns once
+ * the demonstration is over.
+ */
+async function step(app) {
+  const { page, press } = app;
+  const next = await expected(page);
+  if (!next) return null;
+  const before = await served(page, next.cmd);
+  switch (next.cmd) {
+    case 'lesson_start': {
+      const link = page.locator(`${SCREEN} a[href="#/learn/${next.args.id}"]:visible`).first();
+      if (!(await link.count())) await openLearn(app);
+      await press(page.locator(`${SCREEN} a[href="#/learn/${next.args.id}"]:visible`).first());
+      await page.waitForFunction(() => window.__DOUBLE__.lessonExpected()?.cmd !== 'lesson_start' || window.__DOUBLE__.calls.some((c) => c.cmd === 'lesson_start'));
+      await settled(page);
+      break;
+    }
+    case 'lesson_play': await playMove(app, next.args.move); break;
+    case 'lesson_undo':
+      await press(outcome(page).getByRole('button', { name: 'Undo' }));
+      await page.waitForFunction(() => !document.querySelector('#screen-learn .lesson-outcome:not([hidden])'));
+      await settled(page);
+      break;
+    case 'lesson_retry': {
+      const box = outcome(page);
+      const button = !(await box.count()) ? page.locator(`${SCREEN} .lesson-bar`).getByRole('button', { name: 'Start over' })
+        : (await box.getByRole('button', { name: 'Retry' }).count()) ? box.getByRole('button', { name: 'Retry' }) : box.getByRole('button', { name: 'Play it again' });
+      await press(button);
+      await page.waitForFunction(() => !document.querySelector('#screen-learn .lesson-outcome:not([hidden])'));
+      await settled(page);
+      break;
+    }
+    default: throw new Error(`unknown lesson command ${next.cmd}`);
+  }
+  // The command was answered and its answer drawn.
+  await page.waitForFunction(([c, n]) => window.__DOUBLE__.calls.filter((x) => x.cmd === c).length > n, [next.cmd, before]);
+  await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
+  await settled(page);
+  return next.cmd;
+}
+
+/** Steps through the recording until `until(next)` holds for the next command (or it ends). */
+async function stepUntil(app, until) {
+  for (let i = 0; i < 200; i++) {
+    const next = await expected(app.page);
+    if (!next || until(next)) return next;
+    await step(app);
+  }
+  throw new Error('the recording did not reach the point');
+}
+
+/** "Show me" from the bar or the outcome: the screen plays the recorded solution itself. */
+async function showMe(app, where) {
+  const { page, press } = app;
+  const st = await lessonState(page);
+  const moves = STEPS.find((s, j) => s.cmd === 'lesson_solution' && STEPS.slice(0, j).filter((x) => x.cmd === 'lesson_start').at(-1)?.args.id === st.id).ok.moves;
+  const before = await served(page, 'lesson_play');
+  await press(where.getByRole('button', { name: 'Show me' }));
+  await page.waitForFunction(([n, m]) => window.__DOUBLE__.calls.filter((c) => c.cmd === 'lesson_play').length >= n + m
+    && !document.querySelector('#screen-learn .lesson-game.demo'), [before, moves.length], { timeout: 30000 });
+  await settled(page);
+  return moves;
+}
+
+for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  test(`${name}: the lessons in order; a wrong try explained, Undo, Start over, Show me; the next lesson solved by clicks`, async () => {
+    const app = await openApp(env, device, { profiles: ['Ada'], lesson: true });
+    const { page, press, problems, context } = app;
+    const bar = page.locator(`${SCREEN} .lesson-bar`);
+
+    // The list: in order, grouped, with minutes and progress.
+    await openLearn(app);
+    assert.equal(await page.locator(`${SCREEN} .learn-progress strong`).innerText(), `0 of ${LIST.length} done`);
+    const titles = (await page.locator(`${SCREEN} .lesson-item .lesson-name strong`).allInnerTexts()).map((x) => x.trim());
+    assert.deepEqual(titles, [...LIST].sort((a, b) => a.order - b.order).map((l) => l.title.en));
+    assert.deepEqual((await page.locator(`${SCREEN} .learn-group h3`).allInnerTexts()).map((x) => x.trim()),
+      [LIST.some((l) => !l.expansions.length) ? 'The base game' : null, LIST.some((l) => l.expansions.length) ? 'Abbey & Mayor' : null].filter(Boolean));
+    assert.match(await page.locator(`${SCREEN} .lesson-item`).first().innerText(), new RegExp(`${LIST[0].minutes} min`));
+    assert.equal(await page.locator('.app-nav a[data-nav="learn"]').getAttribute('aria-current'), 'page');
+    await shot(page, `${name}-80-learn-list`);
+
+    // The first lesson: its goal above the board, its hints one at a time.
+    assert.equal(await step(app), 'lesson_start');
+    const first = await lessonState(page);
+    assert.match(await bar.innerText(), new RegExp(first.goalText.en.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await press(bar.getByRole('button', { name: 'Hint' }));
+    assert.deepEqual((await bar.locator('.lesson-hints li').allInnerTexts()).map((x) => x.trim()), [first.hints[0].en]);
+    await press(bar.getByRole('button', { name: 'Another hint' }));
+    assert.equal(await bar.locator('.lesson-hints li').count(), 2);
+    assert.equal(await page.locator(`${SCREEN} .cell.legal`).count(), first.view.decision.cells.length, 'the real decision: the legal squares');
+    await page.waitForTimeout(200);
+    await shot(page, `${name}-81-lesson-start`);
+
+    // A move the rules refuse: the engine's reason in place, nothing changes.
+    const illegal = await expected(page);
+    assert.equal(illegal.cmd, 'lesson_play');
+    await page.evaluate(async (move) => (await import('./js/learn.js')).lessonScreen().play(move), illegal.args.move);
+    const refusal = STEPS.find((s) => s.cmd === 'lesson_play' && s.err).err;
+    assert.equal(await bar.locator('.lesson-refused').innerText(), `Not allowed: ${refusal.message}`);
+    assert.equal(await page.locator('.toast.error').count(), 0, 'said in place, not in a toast');
+    assert.equal(await page.locator(`${SCREEN} .cell.legal`).count(), first.view.decision.cells.length, 'the same decision');
+
+    // A wrong try by clicks: the tile placed, then no figure. The outcome says why, what
+    // happened and the points, in place of the panel.
+    assert.equal(await step(app), 'lesson_play');
+    assert.equal(await bar.locator('.lesson-refused').count(), 0, 'the refusal goes with the next move');
+    assert.equal(await step(app), 'lesson_play');
+    const box = outcome(page);
+    await box.waitFor();
+    assert.equal(await page.locator(`${SCREEN} .action-panel`).isVisible(), false);
+    assert.equal(await box.locator('h3').innerText(), 'Not quite: try again');
+    assert.equal(await box.locator('.lesson-reason').innerText(), 'You scored 0 points; the goal is at least 4.');
+    assert.deepEqual((await box.locator('.lesson-events .log-text').allInnerTexts()).map((x) => x.trim()), ['You finish the city']);
+    assert.match(await box.locator('.lesson-points').innerText(), /You\s*\+0 points/);
+    assert.deepEqual((await box.getByRole('button').allInnerTexts()).filter((x) => !/finish/.test(x)).map((x) => x.trim()), ['Undo', 'Retry', 'Show me']);
+    await press(box.locator('.lesson-events .log-pick').first());
+    assert.deepEqual(await highlighted(page), ['0,-1'], 'the tile placed is shown on the board');
+    await page.waitForTimeout(200);
+    await shot(page, `${name}-82-wrong-try`);
+
+    // Undo: back to the figure; Start over: back to the position.
+    assert.equal(await step(app), 'lesson_undo');
+    assert.equal(await box.count(), 0);
+    assert.equal(await page.locator(`${SCREEN} .action-panel .segmented`).count(), 1, 'the figure decision again');
+    assert.equal(await step(app), 'lesson_retry');
+    assert.equal(await page.locator(`${SCREEN} .cell.legal`).count(), first.view.decision.cells.length);
+
+    // Show me: the solution, move by move, to the passed outcome with the scored city shown.
+    const moves = await showMe(app, bar);
+    assert.equal(moves.length, 2);
+    await box.waitFor();
+    assert.equal(await box.locator('h3').innerText(), '✓ Well done!');
+    const passed = await lessonState(page);
+    assert.equal(await box.locator('.lesson-success').innerText(), passed.success.en);
+    const city = passed.outcome.events.find((e) => e.type === 'scored').segments.map((p) => `${p.x},${p.y},${p.on}`);
+    await page.waitForFunction((n) => document.querySelectorAll('#screen-learn .layer-highlight .hl').length === n, city.length);
+    assert.deepEqual((await highlighted(page)).sort(), [...city].sort(), 'the scored city is highlighted');
+    await page.waitForTimeout(200);
+    await shot(page, `${name}-83-shown-passed`);
+
+    // The next lesson, solved by clicks.
+    await press(box.getByRole('link', { name: 'Next lesson' }));
+    await page.waitForFunction(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'lesson_start').length === 2);
+    await settled(page);
+    const second = await lessonState(page);
+    assert.equal(second.id, LIST[1].id);
+    assert.equal(await bar.locator('.lesson-title').innerText(), second.title.en);
+    assert.equal(await step(app), 'lesson_play');
+    assert.equal(await step(app), 'lesson_play');
+    await box.waitFor();
+    assert.equal(await box.locator('h3').innerText(), '✓ Well done!');
+    assert.equal(await box.locator('.lesson-reason').innerText(), `You scored ${(await lessonState(page)).outcome.points[0]} points.`);
+    await page.waitForTimeout(200);
+    await shot(page, `${name}-84-solved-by-clicks`);
+
+    // Back to the list: two done.
+    await press(box.getByRole('link', { name: 'All lessons' }));
+    await page.locator(`${SCREEN} .learn-list:not([hidden]) .lesson-item`).first().waitFor();
+    assert.equal(await page.locator(`${SCREEN} .learn-progress strong`).innerText(), `2 of ${LIST.length} done`);
+    assert.equal(await page.locator(`${SCREEN} .lesson-item.done`).count(), 2);
+    await shot(page, `${name}-85-learn-progress`);
+    assert.equal(await expected(page), null, 'the whole recording was played');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('desktop: a new player is offered the first lessons', async () => {
+  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], lesson: true, game: 'base' });
+  const { page, press, problems, context } = app;
+  // The suggestion (the start screen shows it, screens.js): for a new profile only.
+  const shown = await page.evaluate(async (lessons) => {
+    const { lessonSuggestion } = await import('./js/learn.js');
+    const profile = { id: 'p-ada', stats: { games: 0 }, lessonsDone: [] };
+    const card = lessonSuggestion(profile, lessons);
+    document.querySelector('#screen-start').prepend(card);
+    return {
+      titles: [...card.querySelectorAll('.lesson-name strong')].map((e) => e.textContent),
+      afterGame: lessonSuggestion({ ...profile, stats: { games: 1 } }, lessons),
+      afterLesson: lessonSuggestion({ ...profile, lessonsDone: [lessons[0].id] }, lessons),
+    };
+  }, LIST);
+  assert.deepEqual(shown.titles, [...LIST].sort((a, b) => a.order - b.order).slice(0, 3).map((l) => l.title.en));
+  assert.equal(shown.afterGame, null, 'not after a game');
+  assert.equal(shown.afterLesson, null, 'not after a lesson');
+  await shot(page, 'desktop-87-suggestion');
+  await press(page.locator('.learn-suggest .lesson-item').first());
+  await page.locator(`${SCREEN} .lesson-bar`).waitFor();
+  assert.equal(await page.locator(`${SCREEN} .lesson-title`).innerText(), LIST[0].title.en);
+
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('desktop: a decision\'s "?" explains the rule with the current position\'s options highlighted', async () => {
+  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], lesson: true, game: 'base' });
+  const { page, press, problems, context } = app;
+  // The "?" of a figure decision (panel.js shows it): the rule, and the spots highlighted.
+  await startGame(app);
+  while ((await page.evaluate(() => window.__DOUBLE__.view().decision.kind)) !== 'place_figure') await playOne(page, press);
+  const spots = await page.evaluate(async () => {
+    const { helpButton } = await import('./js/learn.js');
+    const d = window.__DOUBLE__.view().decision;
+    const panel = document.querySelector('#screen-game .action-panel');
+    panel.querySelector('.prompt').append(helpButton(d, { figure: 'follower' }));
+    return d.byKind.follower.map((on) => `${d.x},${d.y},${on}`);
+  });
+  await press(page.getByRole('button', { name: 'Help: Placing a figure' }));
+  const pop = page.locator('#screen-game .help-pop');
+  await pop.waitFor();
+  assert.match(await pop.innerText(), /only where that whole feature has no figure yet/);
+  assert.match(await pop.innerText(), new RegExp(`The ${spots.length} spots where a follower may go are highlighted`));
+  const lit = await page.locator('#screen-game .layer-highlight .hl').evaluateAll((els) => els.map((e) => `${e.dataset.x},${e.dataset.y},${e.dataset.on}`));
+  assert.deepEqual(lit.sort(), [...spots].sort());
+  // The way to the matching lesson.
+  const lesson = LIST.find((l) => l.id === 'followers-majorities');
+  const link = pop.getByRole('link', { name: `Lesson: ${lesson.title.en} (${lesson.minutes} min)` });
+  await link.waitFor();
+  assert.equal(await link.getAttribute('href'), '#/learn/followers-majorities');
+  await page.waitForTimeout(200);
+  await shot(page, 'desktop-88-help-figure');
+  await press(pop.getByRole('button', { name: 'Close' }));
+  assert.equal(await page.locator('#screen-game .layer-highlight .hl').count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
