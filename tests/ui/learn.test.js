@@ -315,14 +315,11 @@ test('desktop: a new player is offered the first lessons', async () => {
 test('desktop: a decision\'s "?" explains the rule with the current position\'s options highlighted', async () => {
   const app = await openApp(env, DESKTOP, { profiles: ['Ada'], lesson: true, game: 'base' });
   const { page, press, problems, context } = app;
-  // The "?" of a figure decision (panel.js shows it): the rule, and the spots highlighted.
+  // The "?" the panel shows by a figure decision's prompt: the rule, and the spots highlighted.
   await startGame(app);
   while ((await page.evaluate(() => window.__DOUBLE__.view().decision.kind)) !== 'place_figure') await playOne(page, press);
-  const spots = await page.evaluate(async () => {
-    const { helpButton } = await import('./js/learn.js');
+  const spots = await page.evaluate(() => {
     const d = window.__DOUBLE__.view().decision;
-    const panel = document.querySelector('#screen-game .action-panel');
-    panel.querySelector('.prompt').append(helpButton(d, { figure: 'follower' }));
     return d.byKind.follower.map((on) => `${d.x},${d.y},${on}`);
   });
   await press(page.getByRole('button', { name: 'Help: Placing a figure' }));
@@ -337,7 +334,6 @@ test('desktop: a decision\'s "?" explains the rule with the current position\'s 
   const link = pop.getByRole('link', { name: `Lesson: ${lesson.title.en} (${lesson.minutes} min)` });
   await link.waitFor();
   assert.equal(await link.getAttribute('href'), '#/learn/followers-majorities');
-  await page.waitForTimeout(200);
   await shot(page, 'desktop-88-help-figure');
   await press(pop.getByRole('button', { name: 'Close' }));
   assert.equal(await page.locator('#screen-game .layer-highlight .hl').count(), 0);

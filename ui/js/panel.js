@@ -7,6 +7,7 @@ import { tileSvg } from './tiledraw.js';
 import { prompt, capital, waiting, hintText, spotLabel, wagonTargetLabels, drawnTileLabel, LAST_CHANCE, OVER, KIND_LABEL } from './text.js';
 import { t } from './i18n.js';
 import { highlightOnBoard } from './log.js';
+import { helpButton } from './learn.js';
 
 export class ActionPanel {
   /** `actions`: { play(move), confirm(), finalScores() } of the game screen. */
@@ -48,7 +49,7 @@ export class ActionPanel {
     });
     const btn = (label, onclick, attrs = {}) => h('button', { class: 'btn', type: 'button', onclick, ...attrs }, label);
     const row = (...children) => h('div', { class: 'row' }, ...children);
-    const title = (t) => h('p', { class: 'prompt' }, t);
+    const title = (text, help = null) => h('p', { class: 'prompt' }, text, help);
     if (v.over) {
       p.append(title(OVER), row(btn(t('game.ui.finalScores'), () => this.actions.finalScores(), { class: 'btn primary' }),
         btn(t('game.ui.newGame'), () => { location.hash = '#/start'; })));
@@ -63,11 +64,11 @@ export class ActionPanel {
     const sel = s.selection;
     switch (d.kind) {
       case 'draw_or_abbey':
-        p.append(title(prompt(d)), row(btn(t('game.ui.draw'), () => play({ type: 'draw' }), { class: 'btn primary' }), h('span', { class: 'or' }, t('game.ui.or')), confirm));
+        p.append(title(prompt(d), helpButton(d)), row(btn(t('game.ui.draw'), () => play({ type: 'draw' }), { class: 'btn primary' }), h('span', { class: 'or' }, t('game.ui.or')), confirm));
         confirm.textContent = sel ? t('game.ui.abbeyHere') : t('game.ui.tapHoleAbbey');
         break;
       case 'final_abbey':
-        p.append(h('p', { class: 'warning', role: 'note' }, h('strong', {}, LAST_CHANCE), prompt(d)),
+        p.append(h('p', { class: 'warning', role: 'note' }, h('strong', {}, LAST_CHANCE), prompt(d), helpButton(d)),
           row(btn(t('game.ui.keepAbbey'), () => play({ type: 'pass' })), confirm));
         confirm.textContent = sel ? t('game.ui.abbeyHere') : t('game.ui.tapHole');
         break;
@@ -81,7 +82,7 @@ export class ActionPanel {
       }
       case 'place_figure': {
         const kinds = s.figureKinds();
-        p.append(title(prompt(d, { kinds: kinds.length })));
+        p.append(title(prompt(d, { kinds: kinds.length }), helpButton(d, { figure: s.figureKind })));
         if (kinds.length) {
           p.append(h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('game.ui.figure') },
             kinds.map((k) => h('button', { class: `seg${s.figureKind === k ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(s.figureKind === k), onclick: () => s.setFigureKind(k), html: `${miniFigure(v.human, k)}<span>${KIND_LABEL[k]}</span>` }))),
@@ -108,7 +109,7 @@ export class ActionPanel {
           if (t) show(t);
           else { this.highlighted = false; highlightOnBoard(p, []); }
         });
-        p.append(title(prompt(d)), h('div', { class: 'spot-list', role: 'group', 'aria-label': t('game.ui.wagonWhere') }, d.targets.map((t, i) => {
+        p.append(title(prompt(d), helpButton(d)), h('div', { class: 'spot-list', role: 'group', 'aria-label': t('game.ui.wagonWhere') }, d.targets.map((t, i) => {
           const b = chip(sel?.kind === 'wagon' && sel.x === t.x && sel.y === t.y && sel.on === t.on, () => s.selectWagonTarget(t.x, t.y, t.on), labels[i]);
           b.classList.add('wagon-target');
           buttons.set(b, t);
