@@ -2,35 +2,57 @@
 //!
 //! Stored shapes that the UI also sees (profiles, match summaries, moves by name) come from
 //! the storage crate and are re-exported here, so this module lists them all. [`Arg`] reads
-//! every command argument, so that a malformed one fails in the same `{code, message}` shape
-//! as every other error.
+//! every command argument, so that a malformed one fails in the same shape as every other
+//! error (`{code, message, key, params}`; `failure.rs` makes them all).
 
 use serde::{Deserialize, Serialize};
 use tauri::Runtime;
 use tauri::ipc::{CommandArg, CommandItem, InvokeError};
 
+use crate::failure::Failure;
+
 pub use carcassonne_engine::Breakdown;
+use carcassonne_engine::{Message, Param};
 pub use carcassonne_storage::{
     LastSetup, MatchMeta as MatchSummary, MoveName as MoveInput, Problem, Profile, Replayed,
     Settings, SetupOpponent,
 };
 
-/// An error as the UI receives it: a stable code and a sentence.
+/// An error as the UI receives it: a stable code, a message id with its parameters for the
+/// UI's own words, and the English sentence (`failure.rs` makes every one).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
 #[error("{code}: {message}")]
 pub struct ApiError {
     /// Stable code, e.g. `move/illegal` (API.md lists them).
     pub code: String,
-    /// What went wrong, for the player.
+    /// What went wrong, in English (the CLI, logs, and the UI's last resort).
     pub message: String,
+    /// The message id naming the precise reason, e.g. `play.placement.edges_mismatch`
+    /// (API.md lists them).
+    pub key: String,
+    /// The message's parameters: plain numbers and short strings (a cell's `x` and `y`, a
+    /// tile id, a file name), never sentences.
+    pub params: serde_json::Map<String, serde_json::Value>,
 }
 
 impl ApiError {
-    /// An error with `code` and `message`.
-    pub fn new(code: &str, message: impl Into<String>) -> ApiError {
+    /// An error with `code` for `reason`: its key, parameters and English text.
+    pub fn of(code: &str, reason: &(impl Message + ?Sized)) -> ApiError {
         ApiError {
             code: code.into(),
-            message: message.into(),
+            message: reason.to_string(),
+            key: reason.key().into(),
+            params: reason
+                .params()
+                .into_iter()
+                .map(|(name, v)| {
+                    let v = match v {
+                        Param::Number(n) => n.into(),
+                        Param::Text(s) => s.into(),
+                    };
+                    (name.to_string(), v)
+                })
+                .collect(),
         }
     }
 }
@@ -45,18 +67,13 @@ impl<'de, T: Deserialize<'de>, R: Runtime> CommandArg<'de, R> for Arg<T> {
     fn from_command(item: CommandItem<'de, R>) -> Result<Self, InvokeError> {
         let (command, key) = (item.name, item.key);
         T::deserialize(item).map(Arg).map_err(|e| {
-            ApiError::new(
-                "args/invalid",
-                format!("{command}: the argument \"{key}\" is missing or not valid: {e}"),
-            )
+            ApiError::from(Failure::Args {
+                command: command.into(),
+                argument: key.into(),
+                detail: e.to_string(),
+            })
             .into()
         })
-    }
-}
-
-impl From<carcassonne_storage::StorageError> for ApiError {
-    fn from(e: carcassonne_storage::StorageError) -> ApiError {
-        ApiError::new(e.code(), e.to_string())
     }
 }
 

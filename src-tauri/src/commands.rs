@@ -17,8 +17,9 @@ use crate::api::{
     MatchList, MatchSummary, NewGame, Odds, OpponentConfig, Profile, ProfileList, ResumeInfo,
     ScoreEvent, Settings, SetupOpponent, TileSet,
 };
+use crate::failure::{Failure, hint_error};
 use crate::review::Reviews;
-use crate::session::{Session, ai_choose, parse_level};
+use crate::session::{Session, ai_choose};
 use crate::view::{
     ViewContext, game_view as build_view, odds, score_events, tile_set, turns_completed,
 };
@@ -71,7 +72,7 @@ impl AppState {
 }
 
 fn no_game() -> ApiError {
-    ApiError::new("game/none", "no game is in progress")
+    Failure::NoGame.into()
 }
 
 /// Runs `f` on the session.
@@ -106,7 +107,7 @@ async fn finish_turns<R: Runtime>(
     let app = app.clone();
     tauri::async_runtime::spawn_blocking(move || ai_loop(&app, &id))
         .await
-        .map_err(|e| ApiError::new("ai/failed", format!("the AI worker stopped: {e}")))?
+        .map_err(|e| ApiError::from(Failure::AiWorker(e.to_string())))?
 }
 
 /// The AI worker: the session `id` is marked busy by the caller.
@@ -118,7 +119,7 @@ fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiErro
             let s = guard
                 .as_mut()
                 .filter(|s| s.id == id)
-                .ok_or_else(|| ApiError::new("game/none", "the game was replaced by a new one"))?;
+                .ok_or_else(|| ApiError::from(Failure::GameReplaced))?;
             match s.ai_to_move() {
                 Some((seat, level)) => {
                     (s.game.clone(), seat, level, s.ai_seed(seat), s.stop.clone())
@@ -149,7 +150,7 @@ fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiErro
         let s = guard
             .as_mut()
             .filter(|s| s.id == id)
-            .ok_or_else(|| ApiError::new("game/none", "the game was replaced by a new one"))?;
+            .ok_or_else(|| ApiError::from(Failure::GameReplaced))?;
         if s.over() || stop.load(Ordering::Relaxed) {
             s.busy = false;
             return Ok(s.view());
@@ -305,12 +306,14 @@ pub async fn game_new<R: Runtime>(
     config: Arg<serde_json::Value>,
 ) -> Result<GameView, ApiError> {
     let config: NewGame = serde_json::from_value(config.0)
-        .map_err(|e| ApiError::new("game/bad_setup", format!("the game settings: {e}")))?;
+        .map_err(|e| ApiError::from(Failure::SetupMalformed(e.to_string())))?;
     let id = match config.profile_id {
         Some(id) => id,
-        None => state.storage.profiles()?.active.ok_or_else(|| {
-            ApiError::new("profile/none_active", "choose or create a profile first")
-        })?,
+        None => state
+            .storage
+            .profiles()?
+            .active
+            .ok_or_else(|| ApiError::from(Failure::NoActiveProfile))?,
     };
     let profile = state.storage.profile(&id)?;
     let session = Session::new(&profile, &config.opponents, config.abbey_mayor, config.seed)?;
@@ -350,7 +353,7 @@ pub async fn game_resume<R: Runtime>(
     let (current, game) = state
         .storage
         .load_current()?
-        .ok_or_else(|| ApiError::new("game/none", "there is no unfinished game to resume"))?;
+        .ok_or_else(|| ApiError::from(Failure::NothingToResume))?;
     // An autosave this app cannot resume is set aside, so it is not offered again.
     let session = Session::resume(current, game).inspect_err(|e| {
         let _ = state.storage.set_aside_current(&e.message);
@@ -377,7 +380,7 @@ pub async fn game_play<R: Runtime>(
         tauri::ipc::InvokeBody::Raw(_) => None,
     };
     let input: MoveName = serde_json::from_value(arg.unwrap_or_default())
-        .map_err(|e| ApiError::new("move/invalid", format!("the move: {e}")))?;
+        .map_err(|e| ApiError::from(Failure::MoveMalformed(e.to_string())))?;
     let (claimed, view) = with_session(&state, |s| {
         s.play_human(&input)?;
         s.save(&state.storage);
@@ -412,14 +415,14 @@ pub async fn game_hint(state: State<'_, AppState>) -> Result<Hint, ApiError> {
             HINT_LEVEL.default_budget(),
             &stop,
         )
-        .map_err(|e| ApiError::new("game/over", e.to_string()))?;
+        .map_err(|e| hint_error(&e))?;
         Ok(Hint {
             mv: MoveName::from_move(&game, s.mv),
             level: HINT_LEVEL.name().into(),
         })
     })
     .await
-    .map_err(|e| ApiError::new("ai/failed", format!("the AI worker stopped: {e}")))?
+    .map_err(|e| ApiError::from(Failure::AiWorker(e.to_string())))?
 }
 
 /// `game_odds`: the odds that one placement completes the feature on segment `on` of the
@@ -468,13 +471,12 @@ pub async fn settings_set(
     if let Some(setup) = &settings.last_setup {
         let n = setup.opponents.len();
         if !(1..=5).contains(&n) {
-            return Err(ApiError::new(
-                "settings/invalid",
-                format!("a set-up has 1 to 5 AI opponents, not {n}"),
-            ));
+            return Err(Failure::SettingsOpponentCount(n).into());
         }
         for o in &setup.opponents {
-            parse_level(&o.level).map_err(|e| ApiError::new("settings/invalid", e.message))?;
+            if o.level.parse::<Level>().is_err() {
+                return Err(Failure::SettingsUnknownLevel(o.level.clone()).into());
+            }
         }
     }
     Ok(state.storage.save_settings(&settings)?)
@@ -529,7 +531,7 @@ pub async fn history_position(
     let (m, _, _) = state.storage.load_match(&id)?;
     let game = matches::prefix(&m.record, turn.0)
         .replay()
-        .map_err(|e| ApiError::new("storage/corrupt", e.to_string()))?;
+        .map_err(|e| ApiError::from(Failure::MatchReplay(e)))?;
     let human = m
         .record
         .players
@@ -581,7 +583,7 @@ pub async fn history_export(
 }
 
 /// How many numbered names an export tries before giving up.
-const EXPORT_NAMES: u32 = 1000;
+pub const EXPORT_NAMES: u32 = 1000;
 
 /// Writes `bytes` to `<stem>.json` in `dir` (created if needed), or `<stem>-2.json`, `-3`…
 /// if that exists, and returns the path. A name is claimed by creating the file exclusively,
@@ -589,7 +591,10 @@ const EXPORT_NAMES: u32 = 1000;
 /// writer.
 fn write_new_file(dir: &Path, stem: &str, bytes: &[u8]) -> Result<PathBuf, ApiError> {
     let io = |path: &Path, e: std::io::Error| {
-        ApiError::new("storage/io", format!("{}: {e}", path.display()))
+        ApiError::from(Failure::ExportIo {
+            path: path.display().to_string(),
+            detail: e.to_string(),
+        })
     };
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     for n in 1..=EXPORT_NAMES {
@@ -614,13 +619,7 @@ fn write_new_file(dir: &Path, stem: &str, bytes: &[u8]) -> Result<PathBuf, ApiEr
         }
         return Ok(path);
     }
-    Err(ApiError::new(
-        "storage/io",
-        format!(
-            "{}: {EXPORT_NAMES} exports of this match are there already",
-            dir.display()
-        ),
-    ))
+    Err(Failure::ExportsFull(dir.display().to_string()).into())
 }
 
 /// `history_import`: a finished record, given as its JSON text (at most [`IMPORT_LIMIT`]
@@ -632,14 +631,7 @@ pub async fn history_import(
 ) -> Result<MatchSummary, ApiError> {
     let Arg(text) = json;
     if text.len() > IMPORT_LIMIT {
-        return Err(ApiError::new(
-            "record/too_large",
-            format!(
-                "the record has {} bytes; a record has at most {IMPORT_LIMIT} bytes ({} MiB)",
-                text.len(),
-                IMPORT_LIMIT / (1024 * 1024)
-            ),
-        ));
+        return Err(Failure::ImportTooLarge(text.len()).into());
     }
     Ok(state.storage.import_record(&text)?)
 }

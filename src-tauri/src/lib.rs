@@ -2,12 +2,14 @@
 //!
 //! `main.rs` only calls [`run`]; [`builder`] wires the commands and is shared with the
 //! tests, which run every command through Tauri's mock runtime on a temporary data folder.
-//! Modules: [`api`] (the UI's JSON shapes), [`commands`], [`review`] (the post-game review's
+//! Modules: [`api`] (the UI's JSON shapes), [`commands`], [`failure`] (every error the UI
+//! receives, with its message id), [`review`] (the post-game review's
 //! commands and worker), [`session`] (the game in progress, plain Rust), [`view`] (positions
 //! as the UI sees them).
 
 pub mod api;
 pub mod commands;
+pub mod failure;
 pub mod review;
 pub mod session;
 pub mod view;

@@ -15,6 +15,7 @@ use tauri::{AppHandle, Emitter, Manager, Runtime, State};
 
 use crate::api::{ApiError, Arg, ReviewProgress, ReviewStatus};
 use crate::commands::AppState;
+use crate::failure::{Failure, review_error};
 
 /// The event name of review progress reports.
 pub const REVIEW_PROGRESS: &str = "review-progress";
@@ -103,15 +104,12 @@ pub async fn review_start<R: Runtime>(
         None => review::DEFAULT_ITERATIONS,
         Some(n) if (1..=MAX_REVIEW_ITERATIONS).contains(&n) => n,
         Some(n) => {
-            return Err(ApiError::new(
-                "review/bad_iterations",
-                format!("a review uses 1 to {MAX_REVIEW_ITERATIONS} iterations, not {n}"),
-            ));
+            return Err(Failure::BadIterations(n).into());
         }
     };
     let (mut m, _, _) = state.storage.load_match(&id).map_err(|e| match e {
-        StorageError::MatchNotFound(_) => ApiError::new("review/not_found", e.to_string()),
-        e => e.into(),
+        StorageError::MatchNotFound(id) => ApiError::from(Failure::ReviewNotFound(id)),
+        e => ApiError::from(e),
     })?;
     if let Some(r) = state.storage.review_of::<Review>(&id, &mut m) {
         return Ok(done_status(id, &r));
@@ -120,13 +118,7 @@ pub async fn review_start<R: Runtime>(
         return Ok(r.status());
     }
     let player = default_player(&m.record);
-    let positions = reviewed_positions(&m.record, player).map_err(|e| match e {
-        ReviewError::NotFinished => ApiError::new(
-            "review/not_finished",
-            "only a finished match can be reviewed, not a resigned one",
-        ),
-        e => ApiError::new("review/failed", e.to_string()),
-    })?;
+    let positions = reviewed_positions(&m.record, player).map_err(|e| review_error(&e))?;
     let total = positions.len();
     let stop = Arc::new(AtomicBool::new(false));
     let token = state.reviews.next.fetch_add(1, Ordering::Relaxed);
@@ -163,7 +155,7 @@ pub async fn review_start<R: Runtime>(
             if slot.as_ref().is_some_and(|r| r.token == token) {
                 *slot = None;
             }
-            ApiError::new("review/failed", format!("the review could not start: {e}"))
+            ApiError::from(Failure::ReviewStart(e.to_string()))
         })?;
     Ok(ReviewStatus {
         id,
@@ -243,10 +235,7 @@ fn run<R: Runtime>(app: &AppHandle<R>, job: Job) {
                 }
             }
             Ok(_) | Err(ReviewError::Stopped) => ("cancelled", None),
-            Err(e) => (
-                "failed",
-                Some(ApiError::new("review/failed", e.to_string())),
-            ),
+            Err(e) => ("failed", Some(review_error(&e))),
         };
         if current {
             *slot = None;

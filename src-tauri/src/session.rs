@@ -6,11 +6,12 @@ use std::sync::atomic::AtomicBool;
 
 use carcassonne_ai::Level;
 use carcassonne_engine::{
-    Game, Move, MoveName, NameError, PlayerKind, PublicView, RecordPlayer, Setup,
+    Game, Move, MoveName, PlayError, PlayerKind, PublicView, RecordPlayer, Setup,
 };
 use carcassonne_storage::{CurrentGame, Profile, Progress, Storage};
 
 use crate::api::{ApiError, GameResult, GameView, OpponentConfig};
+use crate::failure::{Failure, illegal_move, move_name_error, setup_error};
 use crate::view::{ViewContext, game_view};
 
 /// The AI players' names, by seat 1 to 5.
@@ -62,30 +63,13 @@ pub fn mix(seed: u64, salt: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The error of a move the UI sent.
-fn move_error(e: NameError) -> ApiError {
-    let code = if e.is_illegal() {
-        "move/illegal"
-    } else {
-        "move/invalid"
-    };
-    ApiError::new(code, e.to_string())
-}
-
 /// Parses an AI level name.
 ///
 /// # Errors
 /// `game/bad_setup` for an unknown name.
 pub fn parse_level(name: &str) -> Result<Level, ApiError> {
-    name.parse().map_err(|_| {
-        ApiError::new(
-            "game/bad_setup",
-            format!(
-                "unknown AI level \"{name}\"; the levels are {}",
-                Level::ALL.map(Level::name).join(", ")
-            ),
-        )
-    })
+    name.parse()
+        .map_err(|_| Failure::UnknownLevel(name.into()).into())
 }
 
 impl Session {
@@ -101,20 +85,14 @@ impl Session {
         seed: Option<u64>,
     ) -> Result<Session, ApiError> {
         if !(1..=5).contains(&opponents.len()) {
-            return Err(ApiError::new(
-                "game/bad_setup",
-                format!("a game has 1 to 5 AI opponents, not {}", opponents.len()),
-            ));
+            return Err(Failure::OpponentCount(opponents.len()).into());
         }
         let mut levels = vec![None];
         for o in opponents {
             levels.push(Some(parse_level(&o.level)?));
         }
         if let Some(s) = seed.filter(|&s| s > MAX_SEED) {
-            return Err(ApiError::new(
-                "game/bad_setup",
-                format!("a deal number is at most {MAX_SEED}, not {s}"),
-            ));
+            return Err(Failure::SeedTooLarge(s).into());
         }
         let seed = seed.unwrap_or_else(|| rand::random::<u64>() & MAX_SEED);
         let game = Game::new(&Setup {
@@ -122,7 +100,7 @@ impl Session {
             abbey_mayor,
             seed,
         })
-        .map_err(|e| ApiError::new("game/bad_setup", e.to_string()))?;
+        .map_err(|e| setup_error(&e))?;
         let mut players = vec![RecordPlayer {
             name: profile.name.clone(),
             kind: PlayerKind::Human,
@@ -167,9 +145,8 @@ impl Session {
     /// The AI level of every seat (none for the human's) of a saved game.
     fn levels(current: &CurrentGame, game: &Game) -> Result<Vec<Option<Level>>, ApiError> {
         let players = &current.record.players;
-        let corrupt = |m: &str| ApiError::new("storage/corrupt", format!("current.json: {m}"));
         if players.len() != game.num_players() || current.ai_seeds.len() != players.len() {
-            return Err(corrupt("the players do not match the game"));
+            return Err(Failure::CurrentPlayers.into());
         }
         let mut levels = Vec::new();
         for (seat, p) in players.iter().enumerate() {
@@ -179,7 +156,7 @@ impl Session {
                 let name = p.level.as_deref().unwrap_or_default();
                 levels
                     .push(Some(name.parse::<Level>().map_err(|_| {
-                        corrupt(&format!("unknown AI level \"{name}\""))
+                        ApiError::from(Failure::CurrentLevel(name.into()))
                     })?));
             }
         }
@@ -254,11 +231,9 @@ impl Session {
         mix(self.ai_seeds[seat as usize], step)
     }
 
-    fn apply(&mut self, mv: Move) -> Result<MoveName, ApiError> {
+    fn apply(&mut self, mv: Move) -> Result<MoveName, PlayError> {
         let spec = MoveName::from_move(&self.game, mv);
-        self.game
-            .play(mv)
-            .map_err(|e| ApiError::new("move/illegal", e.to_string()))?;
+        self.game.play(mv)?;
         self.progress.played(spec.clone(), mv, &self.game);
         Ok(spec)
     }
@@ -270,20 +245,17 @@ impl Session {
     /// game is then unchanged.
     pub fn play_human(&mut self, spec: &MoveName) -> Result<(), ApiError> {
         if self.over() {
-            return Err(ApiError::new("game/over", "the game is over"));
+            return Err(Failure::GameOver.into());
         }
         if self.busy {
-            return Err(ApiError::new("game/busy", "the AI is thinking"));
+            return Err(Failure::Busy.into());
         }
         if self.game.decision().player() != Some(self.human as u8) {
-            return Err(ApiError::new(
-                "game/not_your_turn",
-                "the pending decision is not yours",
-            ));
+            return Err(Failure::NotYourTurn.into());
         }
-        let mv = spec.to_move(&self.game).map_err(move_error)?;
+        let mv = spec.to_move(&self.game).map_err(|e| move_name_error(&e))?;
         let before = (self.game.clone(), self.progress.clone());
-        self.apply(mv)?;
+        self.apply(mv).map_err(|e| illegal_move(&e))?;
         self.undo.push(before);
         // Moves can be taken back while the human's turn goes on (figure, own wagon); once
         // a tile is drawn or another player decides, they are final.
@@ -306,7 +278,7 @@ impl Session {
     pub fn play_ai(&mut self, mv: Move) -> Result<MoveName, ApiError> {
         let spec = self
             .apply(mv)
-            .map_err(|e| ApiError::new("ai/failed", e.message))?;
+            .map_err(|e| ApiError::from(Failure::AiIllegal(e)))?;
         self.undo.clear();
         Ok(spec)
     }
@@ -317,13 +289,10 @@ impl Session {
     /// `game/undo_unavailable` or `game/busy`.
     pub fn undo(&mut self) -> Result<(), ApiError> {
         if self.busy {
-            return Err(ApiError::new("game/busy", "the AI is thinking"));
+            return Err(Failure::Busy.into());
         }
         let Some((game, progress)) = self.undo.pop() else {
-            return Err(ApiError::new(
-                "game/undo_unavailable",
-                "there is nothing to undo: a tile was drawn since, or you have not moved",
-            ));
+            return Err(Failure::UndoUnavailable.into());
         };
         self.game = game;
         self.progress = progress;
@@ -373,7 +342,7 @@ impl Session {
     /// `game/over`; a storage failure is kept in the view instead.
     pub fn resign(&mut self, storage: &Storage) -> Result<(), ApiError> {
         if self.over() {
-            return Err(ApiError::new("game/over", "the game is over"));
+            return Err(Failure::GameOver.into());
         }
         self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         self.save_error = self.file_match(storage, true).err();
@@ -404,13 +373,10 @@ impl Session {
     /// `game/over` or `game/not_your_turn`.
     pub fn hint_input(&self) -> Result<(Game, u64), ApiError> {
         if self.over() {
-            return Err(ApiError::new("game/over", "the game is over"));
+            return Err(Failure::GameOver.into());
         }
         if self.game.decision().player() != Some(self.human as u8) {
-            return Err(ApiError::new(
-                "game/not_your_turn",
-                "the pending decision is not yours",
-            ));
+            return Err(Failure::NotYourTurn.into());
         }
         Ok((
             self.game.clone(),

@@ -15,6 +15,7 @@ use crate::api::{
     Scored, SegmentDesc, SpotOption, Supply, TargetOption, TileChanceView, TileDesc, TileFeature,
     TileSet, TileView, TypeCount,
 };
+use crate::failure::odds_error;
 
 /// What a view needs besides the position.
 pub struct ViewContext<'a> {
@@ -640,17 +641,16 @@ pub fn aids(game: &Game) -> Aids {
 /// `odds/no_tile` if no tile lies there (or the position is far off the board),
 /// `odds/no_feature` if that tile has no segment named `on`.
 pub fn odds(game: &Game, x: i64, y: i64, on: &str) -> Result<Odds, ApiError> {
-    let no_tile = |e: NameError| ApiError::new("odds/no_tile", e.to_string());
-    let pos = check_pos(x, y).map_err(no_tile)?;
-    let seg = game.board().segment_named(pos, on).map_err(|e| match e {
-        NameError::NoTile(_) => no_tile(e),
-        _ => ApiError::new("odds/no_feature", e.to_string()),
-    })?;
+    let pos = check_pos(x, y).map_err(|e| odds_error(&e))?;
+    let seg = game
+        .board()
+        .segment_named(pos, on)
+        .map_err(|e| odds_error(&e))?;
     let o = game.completion_odds(pos, seg).ok_or_else(|| {
-        ApiError::new(
-            "odds/no_feature",
-            format!("the tile at {pos} has no feature \"{on}\""),
-        )
+        odds_error(&NameError::NoFeature {
+            pos,
+            name: on.into(),
+        })
     })?;
     Ok(Odds {
         kind: o.kind.name().into(),

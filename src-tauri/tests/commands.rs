@@ -73,6 +73,8 @@ impl App {
             Ok(v) => panic!("{cmd} succeeded: {v}"),
             Err(e) => {
                 assert!(e["message"].as_str().is_some_and(|m| !m.is_empty()), "{e}");
+                assert!(e["key"].as_str().is_some_and(|k| !k.is_empty()), "{e}");
+                assert!(e["params"].is_object(), "{e}");
                 e["code"].as_str().unwrap_or_default().to_string()
             }
         }
@@ -646,6 +648,8 @@ fn every_malformed_argument_fails_with_code_and_message() {
             message.contains(cmd) && message.contains(&format!("\"{key}\"")),
             "{cmd} {args}: {message}"
         );
+        assert_eq!(e["key"], "args.invalid", "{e}");
+        assert_eq!(e["params"], json!({"command": cmd, "argument": key}), "{e}");
     }
     // The move is read by game_play itself, with the move's own code.
     let e = a.call("game_play", json!({"move": 5})).unwrap_err();
@@ -653,6 +657,77 @@ fn every_malformed_argument_fails_with_code_and_message() {
     assert!(e["message"].is_string());
     // Nothing was created by the refused calls.
     assert_eq!(a.ok("profiles_list", json!({}))["profiles"], json!([]));
+}
+
+/// A refused move names its reason with a message id and plain parameters, not only English.
+#[test]
+fn a_refused_move_carries_its_key_and_parameters() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let mut view = new_game(&a, &ada, &["random"], true, 3);
+    if view["decision"]["kind"] == "draw_or_abbey" {
+        view = a.ok("game_play", json!({"move": {"type": "draw"}}));
+    }
+    assert_eq!(view["decision"]["kind"], "place_tile", "{view}");
+    let tile = view["decision"]["tile"].clone();
+    let refused = |mv: Value| a.call("game_play", json!({ "move": mv })).unwrap_err();
+
+    let e = refused(json!({"type": "place", "x": 0, "y": 0, "rotation": 90}));
+    assert_eq!(e["code"], "move/illegal", "{e}");
+    assert_eq!(e["key"], "play.placement.cell_taken", "{e}");
+    assert_eq!(
+        e["params"],
+        json!({"tile": tile, "x": 0, "y": 0, "rotation": 90})
+    );
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("illegal placement"),
+        "{e}"
+    );
+
+    let e = refused(json!({"type": "place", "x": 5, "y": -4, "rotation": 0}));
+    assert_eq!(e["key"], "play.placement.not_adjacent", "{e}");
+    assert_eq!(e["params"]["x"], 5);
+    assert_eq!(e["params"]["y"], -4);
+
+    let e = refused(json!({"type": "pass"}));
+    assert_eq!(e["key"], "play.wrong_decision", "{e}");
+    assert_eq!(
+        e["params"],
+        json!({"expected": "place_tile", "got": "pass"})
+    );
+
+    let e = refused(json!({"type": "figure", "kind": "follower", "on": "N"}));
+    assert_eq!(
+        (&e["code"], &e["key"]),
+        (&json!("move/illegal"), &json!("name.no_figure_now"))
+    );
+
+    let e = refused(json!({"type": "place", "x": 0, "y": -1, "rotation": 45}));
+    assert_eq!(e["code"], "move/invalid", "{e}");
+    assert_eq!(e["key"], "name.bad_rotation", "{e}");
+    assert_eq!(e["params"], json!({"rotation": 45}));
+
+    let e = refused(json!({"type": "bogus"}));
+    assert_eq!(
+        (&e["key"], &e["params"]),
+        (&json!("move.malformed"), &json!({}))
+    );
+
+    let e = a
+        .call("game_odds", json!({"x": 3, "y": 3, "on": "N"}))
+        .unwrap_err();
+    assert_eq!(e["code"], "odds/no_tile", "{e}");
+    assert_eq!(e["key"], "name.no_tile", "{e}");
+    assert_eq!(e["params"], json!({"x": 3, "y": 3}));
+    let e = a
+        .call("game_odds", json!({"x": 0, "y": 0, "on": "Q"}))
+        .unwrap_err();
+    assert_eq!(e["code"], "odds/no_feature", "{e}");
+    assert_eq!(e["params"], json!({"x": 0, "y": 0, "on": "Q"}));
 }
 
 /// A match in the history: a game resigned at once.

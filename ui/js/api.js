@@ -1,11 +1,16 @@
 // Every call to the app goes through this module: one place that knows the command names
 // and argument shapes of src-tauri/API.md, and turns failures into AppError values.
 
-/** A failed command: the app's stable `code` and its sentence for the player. */
+/**
+ * A failed command: the app's stable `code`, its message id `key` with `params` (worded by
+ * errortext.js) and its English `message`.
+ */
 export class AppError extends Error {
-  constructor(code, message) {
+  constructor(code, message, key = null, params = {}) {
     super(message);
     this.code = code;
+    this.key = key;
+    this.params = params;
   }
 }
 
@@ -22,7 +27,7 @@ async function call(cmd, args) {
     return await tauri().core.invoke(cmd, args);
   } catch (e) {
     if (e instanceof AppError) throw e;
-    if (e && typeof e === 'object' && typeof e.code === 'string') throw new AppError(e.code, e.message ?? String(e.code));
+    if (e && typeof e === 'object' && typeof e.code === 'string') throw new AppError(e.code, e.message ?? String(e.code), e.key ?? null, e.params ?? {});
     throw new AppError('app/failed', typeof e === 'string' ? e : (e?.message ?? `The command ${cmd} failed.`));
   }
 }

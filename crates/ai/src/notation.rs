@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use carcassonne_engine::record::{RecordFigure, RecordTarget, RecordWagon};
-use carcassonne_engine::{Decision, Move, Pos, PublicView, TileInfo};
+use carcassonne_engine::{Decision, Message, Move, Pos, PublicView, TileInfo};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -104,6 +104,14 @@ pub enum SuggestError {
     /// The game has ended: there is nothing to decide.
     #[error("the game is over: there is no move to suggest")]
     GameOver,
+}
+
+impl Message for SuggestError {
+    fn key(&self) -> &'static str {
+        match self {
+            SuggestError::GameOver => "hint.game_over",
+        }
+    }
 }
 
 /// A hint: the move the AI of `level` would play, and the same move in record notation.

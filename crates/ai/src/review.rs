@@ -44,8 +44,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use carcassonne_engine::{
-    Cause, Decision, Event, FigureKind, Game, Move, MoveName, PlayerKind, Pos, PublicView, Record,
-    RecordError, SegmentKind, TileInfo, TurnEntry,
+    Cause, Decision, Event, FigureKind, Game, Message, Move, MoveName, Params, PlayerKind, Pos,
+    PublicView, Record, RecordError, SegmentKind, TileInfo, TurnEntry,
 };
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -720,6 +720,50 @@ pub enum ReviewError {
     /// The stop flag was set.
     #[error("the review was stopped")]
     Stopped,
+}
+
+impl Message for ReviewError {
+    fn key(&self) -> &'static str {
+        match self {
+            ReviewError::Record(_) => "review.record",
+            ReviewError::NotFinished => "review.not_finished",
+            ReviewError::Player { .. } => "review.player",
+            ReviewError::Log { .. } => "review.log",
+            ReviewError::Stopped => "review.stopped",
+        }
+    }
+
+    /// `turn` of a record or log that does not replay; `player` and `last` of a seat not in
+    /// the game.
+    fn params(&self) -> Params {
+        match self {
+            ReviewError::Record(e) => e.params(),
+            ReviewError::NotFinished | ReviewError::Stopped => Vec::new(),
+            ReviewError::Player { player, last } => {
+                vec![("player", (*player).into()), ("last", (*last).into())]
+            }
+            ReviewError::Log { turn, .. } => vec![("turn", (*turn).into())],
+        }
+    }
+}
+
+impl ReviewError {
+    /// One error of every kind, for checking that a front end words them all.
+    pub fn examples() -> Vec<ReviewError> {
+        vec![
+            ReviewError::Record(RecordError {
+                turn: 4,
+                reason: "illegal placement".into(),
+            }),
+            ReviewError::NotFinished,
+            ReviewError::Player { player: 6, last: 2 },
+            ReviewError::Log {
+                turn: 9,
+                reason: "no tile to place".into(),
+            },
+            ReviewError::Stopped,
+        ]
+    }
 }
 
 /// The seat a review looks at by default: the first human seat of the record, else 0.

@@ -84,8 +84,8 @@ pub mod view;
 
 pub use board::Board;
 pub use error::{
-    AbbeyReason, DecisionKind, FigureReason, MoveKind, PlacementReason, PlayError, SetupError,
-    WagonReason,
+    AbbeyReason, DecisionKind, FigureReason, Message, MoveKind, Param, Params, PlacementReason,
+    PlayError, SetupError, WagonReason,
 };
 pub use event::{Breakdown, Category, Cause, Event, LoggedEvent};
 pub use game::aids::{

@@ -20,6 +20,14 @@ pub enum FigureKind {
 }
 
 impl FigureKind {
+    /// Every kind.
+    pub const ALL: [FigureKind; 4] = [
+        FigureKind::Follower,
+        FigureKind::Mayor,
+        FigureKind::Wagon,
+        FigureKind::Barn,
+    ];
+
     /// The name used in records.
     pub fn name(self) -> &'static str {
         match self {

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::board::Board;
+use crate::error::{Message, Params, pos_params};
 use crate::game::Game;
 use crate::geometry::{CORNER_NAMES, Pos, parse_corner};
 use crate::moves::{Decision, FigureKind, Move};
@@ -58,7 +59,56 @@ pub enum NameError {
     NoFigureNow,
 }
 
+impl Message for NameError {
+    fn key(&self) -> &'static str {
+        match self {
+            NameError::FarOff { .. } => "name.far_off",
+            NameError::BadRotation(_) => "name.bad_rotation",
+            NameError::UnknownFigure(_) => "name.unknown_figure",
+            NameError::NotCorner(_) => "name.not_corner",
+            NameError::NoTile(_) => "name.no_tile",
+            NameError::NoFeature { .. } => "name.no_feature",
+            NameError::NoFigureNow => "name.no_figure_now",
+        }
+    }
+
+    /// `x` and `y` of a position; `rotation` (degrees); `figure` and `on` (the names given);
+    /// `x`, `y` and `on` of a missing feature.
+    fn params(&self) -> Params {
+        match self {
+            NameError::FarOff { x, y } => vec![("x", (*x).into()), ("y", (*y).into())],
+            NameError::BadRotation(r) => vec![("rotation", (*r).into())],
+            NameError::UnknownFigure(name) => vec![("figure", name.as_str().into())],
+            NameError::NotCorner(name) => vec![("on", name.as_str().into())],
+            NameError::NoTile(pos) => pos_params(*pos),
+            NameError::NoFeature { pos, name } => {
+                let mut p = pos_params(*pos);
+                p.push(("on", name.as_str().into()));
+                p
+            }
+            NameError::NoFigureNow => Vec::new(),
+        }
+    }
+}
+
 impl NameError {
+    /// One error of every kind.
+    pub fn examples() -> Vec<NameError> {
+        let pos = Pos::new(1, 0);
+        vec![
+            NameError::FarOff { x: 500, y: 0 },
+            NameError::BadRotation(45),
+            NameError::UnknownFigure("dragon".into()),
+            NameError::NotCorner("N".into()),
+            NameError::NoTile(pos),
+            NameError::NoFeature {
+                pos,
+                name: "Wn".into(),
+            },
+            NameError::NoFigureNow,
+        ]
+    }
+
     /// Whether the name is well-formed but refers to what the board does not have now
     /// (`NoTile`, `NoFigureNow`); the others are malformed.
     pub fn is_illegal(&self) -> bool {
@@ -290,6 +340,32 @@ impl fmt::Display for MoveName {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every kind of name error is among the examples, each with its own key (the match is
+    /// exhaustive: a new kind needs a number here and an example).
+    #[test]
+    fn every_name_error_has_an_example_and_a_key() {
+        let kind = |e: &NameError| match e {
+            NameError::FarOff { .. } => 0,
+            NameError::BadRotation(_) => 1,
+            NameError::UnknownFigure(_) => 2,
+            NameError::NotCorner(_) => 3,
+            NameError::NoTile(_) => 4,
+            NameError::NoFeature { .. } => 5,
+            NameError::NoFigureNow => 6,
+        };
+        let examples = NameError::examples();
+        let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
+        assert_eq!(kinds, (0..7).collect());
+        let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
+        assert_eq!(keys.len(), 7);
+        let e = NameError::NoFeature {
+            pos: Pos::new(-3, 4),
+            name: "Wn".into(),
+        };
+        let params = serde_json::to_string(&e.params()).unwrap();
+        assert_eq!(params, r#"[["x",-3],["y",4],["on","Wn"]]"#);
+    }
     use crate::game::Setup;
 
     /// Every legal move of a few games (first choices and last choices) goes to its name

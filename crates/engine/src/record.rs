@@ -19,6 +19,7 @@ use serde_json::value::RawValue;
 use thiserror::Error;
 
 use crate::board::Board;
+use crate::error::{Message, Params};
 use crate::game::{Game, MAX_PLAYERS, Setup, TurnEntry, check_tile};
 use crate::geometry::Pos;
 use crate::moves::{Decision, FigureKind, Move};
@@ -57,6 +58,18 @@ pub struct RecordError {
     pub turn: usize,
     /// What is wrong.
     pub reason: String,
+}
+
+impl Message for RecordError {
+    /// `record.invalid`: the reason itself is English text (the `Display` form) only.
+    fn key(&self) -> &'static str {
+        "record.invalid"
+    }
+
+    /// `turn`: the 1-based entry, 0 for the record as a whole.
+    fn params(&self) -> Params {
+        vec![("turn", self.turn.into())]
+    }
 }
 
 fn err<T>(turn: usize, reason: impl Into<String>) -> Result<T, RecordError> {

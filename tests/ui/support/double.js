@@ -53,7 +53,9 @@ function installDouble(config) {
   const aiDelay = config.aiDelay ?? 15;
   const listeners = [];
   const calls = [];
-  const err = (code, message) => ({ code, message });
+  // The double's own errors have the app's shape; their keys are in no catalogue, so the UI
+  // shows the English message.
+  const err = (code, message, params = {}) => ({ code, message, key: code.replace('/', '.'), params });
   const clone = (o) => (o === undefined ? undefined : JSON.parse(JSON.stringify(o)));
   const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
   const canon = (v) => (Array.isArray(v) ? v.map(canon)
@@ -137,7 +139,7 @@ function installDouble(config) {
     const strip = (a) => (cmd === 'game_new' ? { ...a, config: { ...a.config, profileId: null } } : a);
     if (!s || s.cmd !== cmd || !same(strip(args), strip(s.args))) {
       const want = s ? `${s.cmd} ${JSON.stringify(s.args)}` : 'no further game command';
-      throw err('fixture/unexpected', `The transcript "${name}" expects ${want} here, not ${cmd} ${JSON.stringify(args)}.`);
+      throw err('fixture/unexpected', `The transcript "${name}" expects ${want} here, not ${cmd} ${JSON.stringify(args)}.`, { command: cmd });
     }
     if (cmd === 'game_new') { game.generation++; game.ended = false; }
     const generation = game.generation;
@@ -217,7 +219,7 @@ function installDouble(config) {
     const r = recorded(cmd, args);
     if (r) { if (r.err) throw clone(r.err); return r.ok; }
     if (!store.matches.some((m) => m.id === args.id)) throw err('match/not_found', 'That match is not in the history.');
-    throw err('fixture/unexpected', `The transcript "${name}" has no answer to ${cmd} ${JSON.stringify(args)}.`);
+    throw err('fixture/unexpected', `The transcript "${name}" has no answer to ${cmd} ${JSON.stringify(args)}.`, { command: cmd });
   };
 
   // --- Lessons (`config.lesson`): like the game, the lesson commands must come in the recorded
@@ -297,7 +299,7 @@ function installDouble(config) {
     game_odds: (args) => {
       if (!game.view) throw err('game/none', 'No game is in progress.');
       const i = steps.findIndex((s, j) => s.cmd === 'game_odds' && same(s.args, args) && positionOf(j) === game.cursor);
-      if (i < 0) throw err('fixture/unexpected', `The transcript "${name}" has no game_odds ${JSON.stringify(args)} at this position.`);
+      if (i < 0) throw err('fixture/unexpected', `The transcript "${name}" has no game_odds ${JSON.stringify(args)} at this position.`, { command: 'game_odds' });
       if (steps[i].err) throw clone(steps[i].err);
       return steps[i].ok;
     },
@@ -341,7 +343,7 @@ function installDouble(config) {
       const all = steps.filter((s) => s.cmd === 'history_export' && s.args.id === id);
       const n = (store.exports[id] = (store.exports[id] ?? 0) + 1);
       if (!all.length) return history('history_export', { id });
-      if (n > all.length) throw err('fixture/unexpected', `The transcript "${name}" records ${all.length} exports of ${id}.`);
+      if (n > all.length) throw err('fixture/unexpected', `The transcript "${name}" records ${all.length} exports of ${id}.`, { command: 'history_export' });
       return all[n - 1].ok;
     },
     review_start: ({ id }) => {
@@ -360,7 +362,7 @@ function installDouble(config) {
     history_import: (args) => {
       if (typeof args.json !== 'string') throw err('args/invalid', 'history_import: the argument "json" is missing or not valid');
       const r = recorded('history_import', args);
-      if (!r) throw err('fixture/unexpected', `The transcript "${name}" has no import of this text: ${args.json.slice(0, 80)}`);
+      if (!r) throw err('fixture/unexpected', `The transcript "${name}" has no import of this text: ${args.json.slice(0, 80)}`, { command: 'history_import' });
       if (r.err) throw clone(r.err);
       if (!store.matches.some((m) => m.id === r.ok.id)) store.matches.unshift(clone(r.ok));
       return r.ok;
@@ -392,8 +394,8 @@ function installDouble(config) {
         calls.push({ cmd, args: clone(args ?? {}) });
         await sleep(1);
         const f = commands[cmd];
-        if (!f) throw err('app/unknown', `Unknown command ${cmd}`);
-        if (config.failCommands?.[cmd]) throw config.failCommands[cmd];
+        if (!f) throw err('app/unknown', `Unknown command ${cmd}`, { command: cmd });
+        if (config.failCommands?.[cmd]) throw { key: null, params: {}, ...config.failCommands[cmd] };
         const out = await f(args ?? {});
         return out === undefined ? null : clone(out);
       },

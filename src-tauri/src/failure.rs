@@ -1,0 +1,461 @@
+//! Why a command failed, as the UI receives it: every [`ApiError`] is made here, from the
+//! app's own reasons ([`Failure`]) or from the typed errors of the engine, the AI and the
+//! storage, so each carries a message id (`key`) and plain parameters (`params`) that the UI
+//! words in its own language, besides the English `message` (API.md, "Errors").
+//!
+//! [`every_error`] gives one error of every kind the app can send, made by the same functions
+//! the commands use; a test writes their keys to `tests/fixtures/error-keys.json`, which the
+//! UI's catalogue test reads.
+
+use carcassonne_ai::Level;
+use carcassonne_ai::notation::SuggestError;
+use carcassonne_ai::review::ReviewError;
+use carcassonne_engine::{Message, NameError, Params, PlayError, RecordError, SetupError};
+use carcassonne_storage::StorageError;
+use thiserror::Error;
+
+use crate::api::ApiError;
+use crate::commands::{EXPORT_NAMES, IMPORT_LIMIT};
+use crate::review::MAX_REVIEW_ITERATIONS;
+use crate::session::MAX_SEED;
+
+/// The app's own reasons for refusing a command (the engine's, the AI's and the storage's
+/// come as their typed errors). The `Display` text is the English message.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum Failure {
+    /// `game/none`: no session.
+    #[error("no game is in progress")]
+    NoGame,
+    /// `game/none`: the AI worker's game was replaced meanwhile.
+    #[error("the game was replaced by a new one")]
+    GameReplaced,
+    /// `game/none`: `game_resume` without an autosave.
+    #[error("there is no unfinished game to resume")]
+    NothingToResume,
+    /// `game/over`.
+    #[error("the game is over")]
+    GameOver,
+    /// `game/busy`.
+    #[error("the AI is thinking")]
+    Busy,
+    /// `game/not_your_turn`.
+    #[error("the pending decision is not yours")]
+    NotYourTurn,
+    /// `game/undo_unavailable`.
+    #[error("there is nothing to undo: a tile was drawn since, or you have not moved")]
+    UndoUnavailable,
+    /// `game/bad_setup`: the configuration does not read (serde's words).
+    #[error("the game settings: {0}")]
+    SetupMalformed(String),
+    /// `game/bad_setup`: not 1 to 5 opponents.
+    #[error("a game has 1 to 5 AI opponents, not {0}")]
+    OpponentCount(usize),
+    /// `game/bad_setup`: an unknown AI level.
+    #[error("unknown AI level \"{0}\"; the levels are {levels}", levels = level_names())]
+    UnknownLevel(String),
+    /// `game/bad_setup`: a seed above [`MAX_SEED`].
+    #[error("a deal number is at most {MAX_SEED}, not {0}")]
+    SeedTooLarge(u64),
+    /// `settings/invalid`: a remembered set-up with not 1 to 5 opponents.
+    #[error("a set-up has 1 to 5 AI opponents, not {0}")]
+    SettingsOpponentCount(usize),
+    /// `settings/invalid`: a remembered set-up with an unknown AI level.
+    #[error("unknown AI level \"{0}\"; the levels are {levels}", levels = level_names())]
+    SettingsUnknownLevel(String),
+    /// `profile/none_active`.
+    #[error("choose or create a profile first")]
+    NoActiveProfile,
+    /// `move/invalid`: the move does not read (serde's words).
+    #[error("the move: {0}")]
+    MoveMalformed(String),
+    /// `args/invalid`: a command's argument does not read (serde's words in `detail`).
+    #[error("{command}: the argument \"{argument}\" is missing or not valid: {detail}")]
+    Args {
+        /// The command.
+        command: String,
+        /// The argument's name.
+        argument: String,
+        /// What serde said.
+        detail: String,
+    },
+    /// `ai/failed`: the worker thread stopped.
+    #[error("the AI worker stopped: {0}")]
+    AiWorker(String),
+    /// `ai/failed`: the AI chose a move the rules refuse.
+    #[error("{0}")]
+    AiIllegal(PlayError),
+    /// `storage/corrupt`: the autosave's players do not fit its game.
+    #[error("current.json: the players do not match the game")]
+    CurrentPlayers,
+    /// `storage/corrupt`: the autosave names an AI level this app does not have.
+    #[error("current.json: unknown AI level \"{0}\"")]
+    CurrentLevel(String),
+    /// `storage/corrupt`: a stored match does not replay.
+    #[error("{0}")]
+    MatchReplay(RecordError),
+    /// `storage/io`: writing an export failed.
+    #[error("{path}: {detail}")]
+    ExportIo {
+        /// The file or folder.
+        path: String,
+        /// The system's words.
+        detail: String,
+    },
+    /// `storage/io`: every export name of a match is taken.
+    #[error("{0}: {EXPORT_NAMES} exports of this match are there already")]
+    ExportsFull(String),
+    /// `record/too_large`: an import above [`IMPORT_LIMIT`] bytes.
+    #[error(
+        "the record has {0} bytes; a record has at most {IMPORT_LIMIT} bytes ({mib} MiB)",
+        mib = IMPORT_LIMIT / (1024 * 1024)
+    )]
+    ImportTooLarge(usize),
+    /// `review/bad_iterations`.
+    #[error("a review uses 1 to {MAX_REVIEW_ITERATIONS} iterations, not {0}")]
+    BadIterations(u64),
+    /// `review/not_found`: no match has the id.
+    #[error("there is no match \"{0}\"")]
+    ReviewNotFound(String),
+    /// `review/not_finished`: a resigned match.
+    #[error("only a finished match can be reviewed, not a resigned one")]
+    ReviewNotFinished,
+    /// `review/failed`: the worker thread could not start.
+    #[error("the review could not start: {0}")]
+    ReviewStart(String),
+}
+
+/// The AI levels' names, as the English messages list them.
+fn level_names() -> String {
+    Level::ALL.map(Level::name).join(", ")
+}
+
+/// A number as a parameter (every count here is far below `i64::MAX`).
+fn num(n: impl TryInto<i64>) -> carcassonne_engine::Param {
+    n.try_into().unwrap_or(i64::MAX).into()
+}
+
+impl Failure {
+    /// The stable code (API.md lists them).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Failure::NoGame | Failure::GameReplaced | Failure::NothingToResume => "game/none",
+            Failure::GameOver => "game/over",
+            Failure::Busy => "game/busy",
+            Failure::NotYourTurn => "game/not_your_turn",
+            Failure::UndoUnavailable => "game/undo_unavailable",
+            Failure::SetupMalformed(_)
+            | Failure::OpponentCount(_)
+            | Failure::UnknownLevel(_)
+            | Failure::SeedTooLarge(_) => "game/bad_setup",
+            Failure::SettingsOpponentCount(_) | Failure::SettingsUnknownLevel(_) => {
+                "settings/invalid"
+            }
+            Failure::NoActiveProfile => "profile/none_active",
+            Failure::MoveMalformed(_) => "move/invalid",
+            Failure::Args { .. } => "args/invalid",
+            Failure::AiWorker(_) | Failure::AiIllegal(_) => "ai/failed",
+            Failure::CurrentPlayers | Failure::CurrentLevel(_) | Failure::MatchReplay(_) => {
+                "storage/corrupt"
+            }
+            Failure::ExportIo { .. } | Failure::ExportsFull(_) => "storage/io",
+            Failure::ImportTooLarge(_) => "record/too_large",
+            Failure::BadIterations(_) => "review/bad_iterations",
+            Failure::ReviewNotFound(_) => "review/not_found",
+            Failure::ReviewNotFinished => "review/not_finished",
+            Failure::ReviewStart(_) => "review/failed",
+        }
+    }
+
+    /// One failure of every kind.
+    pub fn examples() -> Vec<Failure> {
+        vec![
+            Failure::NoGame,
+            Failure::GameReplaced,
+            Failure::NothingToResume,
+            Failure::GameOver,
+            Failure::Busy,
+            Failure::NotYourTurn,
+            Failure::UndoUnavailable,
+            Failure::SetupMalformed("missing field `opponents`".into()),
+            Failure::OpponentCount(0),
+            Failure::UnknownLevel("godlike".into()),
+            Failure::SeedTooLarge(MAX_SEED + 1),
+            Failure::SettingsOpponentCount(6),
+            Failure::SettingsUnknownLevel("godlike".into()),
+            Failure::NoActiveProfile,
+            Failure::MoveMalformed("unknown variant `jump`".into()),
+            Failure::Args {
+                command: "history_position".into(),
+                argument: "turn".into(),
+                detail: "invalid value: integer `-1`".into(),
+            },
+            Failure::AiWorker("task panicked".into()),
+            Failure::AiIllegal(PlayError::GameOver),
+            Failure::CurrentPlayers,
+            Failure::CurrentLevel("grandmaster".into()),
+            Failure::MatchReplay(RecordError {
+                turn: 7,
+                reason: "illegal placement".into(),
+            }),
+            Failure::ExportIo {
+                path: "/home/ada/Downloads/carcassonne-g-1.json".into(),
+                detail: "permission denied".into(),
+            },
+            Failure::ExportsFull("/home/ada/Downloads".into()),
+            Failure::ImportTooLarge(2 << 20),
+            Failure::BadIterations(0),
+            Failure::ReviewNotFound("g-1".into()),
+            Failure::ReviewNotFinished,
+            Failure::ReviewStart("out of memory".into()),
+        ]
+    }
+}
+
+impl Message for Failure {
+    fn key(&self) -> &'static str {
+        match self {
+            Failure::NoGame => "game.none",
+            Failure::GameReplaced => "game.replaced",
+            Failure::NothingToResume => "game.nothing_to_resume",
+            Failure::GameOver => "game.over",
+            Failure::Busy => "game.busy",
+            Failure::NotYourTurn => "game.not_your_turn",
+            Failure::UndoUnavailable => "game.undo_unavailable",
+            Failure::SetupMalformed(_) => "setup.malformed",
+            Failure::OpponentCount(_) => "setup.opponents",
+            Failure::UnknownLevel(_) => "setup.unknown_level",
+            Failure::SeedTooLarge(_) => "setup.seed_too_large",
+            Failure::SettingsOpponentCount(_) => "settings.opponents",
+            Failure::SettingsUnknownLevel(_) => "settings.unknown_level",
+            Failure::NoActiveProfile => "profile.none_active",
+            Failure::MoveMalformed(_) => "move.malformed",
+            Failure::Args { .. } => "args.invalid",
+            Failure::AiWorker(_) => "ai.worker_stopped",
+            Failure::AiIllegal(_) => "ai.illegal_move",
+            Failure::CurrentPlayers => "storage.current.players",
+            Failure::CurrentLevel(_) => "storage.current.level",
+            Failure::MatchReplay(_) => "storage.match_replay",
+            Failure::ExportIo { .. } => "storage.io",
+            Failure::ExportsFull(_) => "storage.exports_full",
+            Failure::ImportTooLarge(_) => "record.too_large",
+            Failure::BadIterations(_) => "review.bad_iterations",
+            Failure::ReviewNotFound(_) => "review.not_found",
+            Failure::ReviewNotFinished => "review.not_finished",
+            Failure::ReviewStart(_) => "review.could_not_start",
+        }
+    }
+
+    /// `count` of opponents; `level` and `levels` (comma-separated names) of an unknown
+    /// level; `seed` (a string: it may exceed what a JavaScript number holds exactly) and
+    /// `max` of a seed; `command` and `argument`; `file` of the autosave or an export (and
+    /// `level`); `turn` of a stored match that does not replay; `folder` and `count` of
+    /// exports; `bytes` and `max` of a record; `iterations` and `max`; `id` of a match.
+    fn params(&self) -> Params {
+        match self {
+            Failure::NoGame
+            | Failure::GameReplaced
+            | Failure::NothingToResume
+            | Failure::GameOver
+            | Failure::Busy
+            | Failure::NotYourTurn
+            | Failure::UndoUnavailable
+            | Failure::SetupMalformed(_)
+            | Failure::NoActiveProfile
+            | Failure::MoveMalformed(_)
+            | Failure::AiWorker(_)
+            | Failure::AiIllegal(_)
+            | Failure::ReviewNotFinished
+            | Failure::ReviewStart(_) => Vec::new(),
+            Failure::OpponentCount(n) | Failure::SettingsOpponentCount(n) => {
+                vec![("count", num(*n))]
+            }
+            Failure::UnknownLevel(name) | Failure::SettingsUnknownLevel(name) => vec![
+                ("level", name.as_str().into()),
+                ("levels", level_names().into()),
+            ],
+            Failure::SeedTooLarge(s) => {
+                vec![("seed", s.to_string().into()), ("max", num(MAX_SEED))]
+            }
+            Failure::Args {
+                command, argument, ..
+            } => vec![
+                ("command", command.as_str().into()),
+                ("argument", argument.as_str().into()),
+            ],
+            Failure::CurrentPlayers => vec![("file", "current.json".into())],
+            Failure::CurrentLevel(level) => vec![
+                ("file", "current.json".into()),
+                ("level", level.as_str().into()),
+            ],
+            Failure::MatchReplay(e) => e.params(),
+            Failure::ExportIo { path, .. } => vec![("file", path.as_str().into())],
+            Failure::ExportsFull(folder) => vec![
+                ("folder", folder.as_str().into()),
+                ("count", num(EXPORT_NAMES)),
+            ],
+            Failure::ImportTooLarge(n) => vec![("bytes", num(*n)), ("max", num(IMPORT_LIMIT))],
+            Failure::BadIterations(n) => {
+                vec![("iterations", num(*n)), ("max", num(MAX_REVIEW_ITERATIONS))]
+            }
+            Failure::ReviewNotFound(id) => vec![("id", id.as_str().into())],
+        }
+    }
+}
+
+impl From<Failure> for ApiError {
+    fn from(f: Failure) -> ApiError {
+        ApiError::of(f.code(), &f)
+    }
+}
+
+impl From<StorageError> for ApiError {
+    fn from(e: StorageError) -> ApiError {
+        ApiError::of(e.code(), &e)
+    }
+}
+
+/// A move of the human's that the rules refuse: `move/illegal`.
+pub fn illegal_move(e: &PlayError) -> ApiError {
+    ApiError::of("move/illegal", e)
+}
+
+/// A move of the human's that names nothing on the board (`move/illegal`: no tile there, no
+/// figure to place now) or is malformed (`move/invalid`).
+pub fn move_name_error(e: &NameError) -> ApiError {
+    let code = if e.is_illegal() {
+        "move/illegal"
+    } else {
+        "move/invalid"
+    };
+    ApiError::of(code, e)
+}
+
+/// `game_odds` asked about a position or segment there is not: `odds/no_tile` (no tile
+/// there, or far off the board) or `odds/no_feature`.
+pub fn odds_error(e: &NameError) -> ApiError {
+    let code = match e {
+        NameError::NoTile(_) | NameError::FarOff { .. } => "odds/no_tile",
+        _ => "odds/no_feature",
+    };
+    ApiError::of(code, e)
+}
+
+/// A game that could not be set up: `game/bad_setup`.
+pub fn setup_error(e: &SetupError) -> ApiError {
+    ApiError::of("game/bad_setup", e)
+}
+
+/// No hint: `game/over`.
+pub fn hint_error(e: &SuggestError) -> ApiError {
+    ApiError::of("game/over", e)
+}
+
+/// A review that could not be made: `review/not_finished` for a resigned match, else
+/// `review/failed`.
+pub fn review_error(e: &ReviewError) -> ApiError {
+    match e {
+        ReviewError::NotFinished => Failure::ReviewNotFinished.into(),
+        e => ApiError::of("review/failed", e),
+    }
+}
+
+/// One error of every kind the app can send, made as the commands make them: the app's own
+/// failures, and the engine's, the AI's and the storage's typed errors through the same
+/// mappings (every refusal reason of a move, every name error both as a move and as an odds
+/// question, every storage error).
+pub fn every_error() -> Vec<ApiError> {
+    let mut all: Vec<ApiError> = Failure::examples().into_iter().map(Into::into).collect();
+    all.extend(PlayError::examples().iter().map(illegal_move));
+    all.extend(NameError::examples().iter().map(move_name_error));
+    all.extend(
+        NameError::examples()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    NameError::NoTile(_) | NameError::FarOff { .. } | NameError::NoFeature { .. }
+                )
+            })
+            .map(odds_error),
+    );
+    all.extend(SetupError::examples().iter().map(setup_error));
+    all.push(hint_error(&SuggestError::GameOver));
+    all.extend(ReviewError::examples().iter().map(review_error));
+    all.extend(StorageError::examples().into_iter().map(ApiError::from));
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind of failure is among the examples (the match is exhaustive: a new kind needs
+    /// a number here and an example), each with its own key.
+    #[test]
+    fn every_failure_has_an_example_and_a_key() {
+        let kind = |f: &Failure| match f {
+            Failure::NoGame => 0,
+            Failure::GameReplaced => 1,
+            Failure::NothingToResume => 2,
+            Failure::GameOver => 3,
+            Failure::Busy => 4,
+            Failure::NotYourTurn => 5,
+            Failure::UndoUnavailable => 6,
+            Failure::SetupMalformed(_) => 7,
+            Failure::OpponentCount(_) => 8,
+            Failure::UnknownLevel(_) => 9,
+            Failure::SeedTooLarge(_) => 10,
+            Failure::SettingsOpponentCount(_) => 11,
+            Failure::SettingsUnknownLevel(_) => 12,
+            Failure::NoActiveProfile => 13,
+            Failure::MoveMalformed(_) => 14,
+            Failure::Args { .. } => 15,
+            Failure::AiWorker(_) => 16,
+            Failure::AiIllegal(_) => 17,
+            Failure::CurrentPlayers => 18,
+            Failure::CurrentLevel(_) => 19,
+            Failure::MatchReplay(_) => 20,
+            Failure::ExportIo { .. } => 21,
+            Failure::ExportsFull(_) => 22,
+            Failure::ImportTooLarge(_) => 23,
+            Failure::BadIterations(_) => 24,
+            Failure::ReviewNotFound(_) => 25,
+            Failure::ReviewNotFinished => 26,
+            Failure::ReviewStart(_) => 27,
+        };
+        let examples = Failure::examples();
+        let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
+        assert_eq!(kinds, (0..28).collect());
+        let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
+        assert_eq!(keys.len(), 28);
+    }
+
+    /// Every error the app sends has a code, a key, an English message, and parameters that
+    /// are plain numbers or short strings (no sentences).
+    #[test]
+    fn every_error_is_keyed_with_plain_parameters() {
+        for e in every_error() {
+            assert!(e.code.contains('/'), "{e:?}");
+            assert!(!e.key.is_empty() && !e.key.contains(' '), "{e:?}");
+            assert!(!e.message.is_empty(), "{e:?}");
+            for (name, v) in &e.params {
+                match v {
+                    serde_json::Value::Number(_) => {}
+                    serde_json::Value::String(s) => {
+                        assert!(s.len() <= 60, "{name} of {}: {s}", e.key);
+                    }
+                    v => panic!("{name} of {}: {v}", e.key),
+                }
+            }
+        }
+        let e = illegal_move(&PlayError::Figure(
+            carcassonne_engine::FigureReason::CannotStand(carcassonne_engine::FigureKind::Wagon),
+        ));
+        assert_eq!(e.code, "move/illegal");
+        assert_eq!(e.key, "play.figure.cannot_stand");
+        assert_eq!(
+            serde_json::Value::Object(e.params),
+            serde_json::json!({"figure": "wagon"})
+        );
+    }
+}
