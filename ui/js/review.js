@@ -54,7 +54,7 @@ class ReviewTracker {
       this.update(s);
       return this.status(id);
     } catch (e) {
-      this.update({ id, state: 'failed', done: 0, total: 0, error: { code: e.code, message: e.message } });
+      this.update({ id, state: 'failed', done: 0, total: 0, error: { code: e.code, key: e.key, params: e.params, message: e.message } });
       throw e;
     }
   }

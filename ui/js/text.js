@@ -409,7 +409,7 @@ export function reviewProgressText(s) {
     case 'running': return t('game.review.running', { done: s.done, total: s.total });
     case 'done': return t('game.review.done');
     case 'cancelled': return t('game.review.cancelled');
-    case 'failed': return t('game.review.failed', { message: s.error?.message ?? t('game.review.unknownError') });
+    case 'failed': return t('game.review.failed', { message: s.error ? errorText(s.error) : t('game.review.unknownError') });
     default: return '';
   }
 }
