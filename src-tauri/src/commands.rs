@@ -46,6 +46,8 @@ pub struct AppState {
     session: Mutex<Option<Session>>,
     /// The running post-game review ([`crate::review`]).
     pub(crate) reviews: Reviews,
+    /// The lesson being played ([`crate::lessons`]).
+    pub(crate) lessons: crate::lessons::Lessons,
 }
 
 impl AppState {
@@ -60,6 +62,7 @@ impl AppState {
             storage,
             session: Mutex::new(None),
             reviews: Reviews::default(),
+            lessons: Default::default(),
         })
     }
 
