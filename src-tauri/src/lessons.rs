@@ -27,6 +27,35 @@ const FILES: &[(&str, &str)] = &[
         "03-monasteries.json",
         include_str!("../../lessons/03-monasteries.json"),
     ),
+    (
+        "04-followers-majorities.json",
+        include_str!("../../lessons/04-followers-majorities.json"),
+    ),
+    ("05-farms.json", include_str!("../../lessons/05-farms.json")),
+    (
+        "06-unfinished-features.json",
+        include_str!("../../lessons/06-unfinished-features.json"),
+    ),
+    ("07-abbey.json", include_str!("../../lessons/07-abbey.json")),
+    (
+        "08-abbey-final-round.json",
+        include_str!("../../lessons/08-abbey-final-round.json"),
+    ),
+    ("09-mayor.json", include_str!("../../lessons/09-mayor.json")),
+    (
+        "10-mayor-no-pennants.json",
+        include_str!("../../lessons/10-mayor-no-pennants.json"),
+    ),
+    ("11-wagon.json", include_str!("../../lessons/11-wagon.json")),
+    (
+        "12-wagons-order.json",
+        include_str!("../../lessons/12-wagons-order.json"),
+    ),
+    ("13-barn.json", include_str!("../../lessons/13-barn.json")),
+    (
+        "14-barn-end.json",
+        include_str!("../../lessons/14-barn-end.json"),
+    ),
 ];
 
 /// Every lesson, read once.

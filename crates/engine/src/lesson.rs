@@ -8,9 +8,10 @@
 //! is seat 0 and moves through the normal legality checks; every decision of another seat is
 //! answered by the lesson's `replies` in order, or, when they are used up or the next one is
 //! not legal (after a wrong try), by a fixed default: draw, the first legal placement, no
-//! figure, the wagon home, pass. The lesson is over when the game is over or when `turns`
-//! record entries (the learner's and the replies', default 1) have been completed since the
-//! position; the goal is then evaluated into an [`Outcome`] with the reason as data.
+//! figure, the wagon home, pass. The lesson is over when the game is over (always so with
+//! `end`: the final abbey round and final scoring are part of it) or, without `end`, when
+//! `turns` record entries (the learner's and the replies', default 1) have been completed
+//! since the position; the goal is then evaluated into an [`Outcome`] with the reason as data.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -431,9 +432,13 @@ impl LessonRun {
         Ok(())
     }
 
+    /// Whether the lesson's moves are all made: the game is over, or (without `end`) `turns`
+    /// record entries have been completed since the position.
     fn over(&self) -> bool {
         self.game.is_over()
-            || entries_done(&self.game) >= entries_done(&self.start) + self.lesson.turns as usize
+            || (!self.lesson.end
+                && entries_done(&self.game)
+                    >= entries_done(&self.start) + self.lesson.turns as usize)
     }
 
     /// Plays the other seats' decisions and sets the outcome once the lesson is over.
