@@ -35,6 +35,7 @@
 //! - [`notation`]: moves by name both ways ([`MoveName`]), segment and corner names, the
 //!   coordinate limit and rotation check.
 //! - [`record`]: game records (RULES.md §6): parse, replay, write.
+//! - [`lesson`]: lessons (a prepared record, the next tiles, a goal): read, play, judge.
 //! - [`event`]: itemised events and score breakdowns.
 //! - [`error`]: setup and play errors.
 //!
