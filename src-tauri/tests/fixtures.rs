@@ -687,7 +687,11 @@ fn lesson_session() -> Vec<Value> {
 }
 
 /// The lessons the transcript plays (id, whether a wrong try comes first).
-const LESSON_TRIES: &[(&str, bool)] = &[("placing-tiles", true), ("roads-cities-pennants", false)];
+const LESSON_TRIES: &[(&str, bool)] = &[
+    ("placing-tiles", true),
+    ("roads-cities-pennants", false),
+    ("mayor-no-pennants", true),
+];
 
 /// The text of the lesson file with the id `id` (`lessons/NN-id.json`).
 fn lesson_file(id: &str) -> String {
