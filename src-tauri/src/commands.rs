@@ -47,6 +47,8 @@ pub struct AppState {
     session: Mutex<Option<Session>>,
     /// The running post-game review ([`crate::review`]).
     pub(crate) reviews: Reviews,
+    /// The lesson being played ([`crate::lessons`]).
+    pub(crate) lessons: crate::lessons::Lessons,
 }
 
 impl AppState {
@@ -61,6 +63,7 @@ impl AppState {
             storage,
             session: Mutex::new(None),
             reviews: Reviews::default(),
+            lessons: Default::default(),
         })
     }
 

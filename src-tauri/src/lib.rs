@@ -3,13 +3,15 @@
 //! `main.rs` only calls [`run`]; [`builder`] wires the commands and is shared with the
 //! tests, which run every command through Tauri's mock runtime on a temporary data folder.
 //! Modules: [`api`] (the UI's JSON shapes), [`commands`], [`failure`] (every error the UI
-//! receives, with its message id), [`review`] (the post-game review's
+//! receives, with its message id), [`lessons`] (the Learn section's lessons), [`review`]
+//! (the post-game review's
 //! commands and worker), [`session`] (the game in progress, plain Rust), [`view`] (positions
 //! as the UI sees them).
 
 pub mod api;
 pub mod commands;
 pub mod failure;
+pub mod lessons;
 pub mod review;
 pub mod session;
 pub mod view;
@@ -49,6 +51,12 @@ pub fn builder<R: Runtime>(b: Builder<R>) -> Builder<R> {
         review::review_start,
         review::review_cancel,
         review::review_status,
+        lessons::lesson_list,
+        lessons::lesson_start,
+        lessons::lesson_play,
+        lessons::lesson_undo,
+        lessons::lesson_retry,
+        lessons::lesson_solution,
     ])
 }
 

@@ -651,6 +651,61 @@ fn setup_game() -> Vec<Value> {
     finish(r, &n)
 }
 
+/// The Learn section: the list, a lesson's wrong try and an illegal move, a retry, the
+/// solution played move by move, an undo, and a figure lesson of Abbey & Mayor; the lesson
+/// ids are those of `lessons/`.
+fn lesson_session() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    r.ok("lesson_list", json!({}));
+    for (id, wrong) in LESSON_TRIES {
+        let start = r.ok("lesson_start", json!({"id": id}));
+        assert!(start["outcome"].is_null(), "{id}");
+        let lesson: Value = serde_json::from_str(&lesson_file(id)).unwrap();
+        if *wrong {
+            let far = json!({"type": "place", "x": 40, "y": 40, "rotation": 0});
+            r.call("lesson_play", json!({ "move": far })).unwrap_err();
+            let tries = lesson["wrong"][0].as_array().unwrap().clone();
+            let mut last = Value::Null;
+            for m in tries {
+                last = r.ok("lesson_play", json!({"move": m}));
+            }
+            assert_eq!(last["outcome"]["passed"], false, "{id}");
+            r.ok("lesson_undo", json!({}));
+            r.ok("lesson_retry", json!({}));
+        }
+        let moves = r.ok("lesson_solution", json!({}))["moves"].clone();
+        let mut last = Value::Null;
+        for m in moves.as_array().unwrap() {
+            last = r.ok("lesson_play", json!({"move": m}));
+        }
+        assert_eq!(last["outcome"]["passed"], true, "{id}");
+    }
+    r.ok("lesson_list", json!({}));
+    r.ok("profiles_list", json!({}));
+    let n = names(&ada, &[]);
+    finish(r, &n)
+}
+
+/// The lessons the transcript plays (id, whether a wrong try comes first).
+const LESSON_TRIES: &[(&str, bool)] = &[
+    ("placing-tiles", true),
+    ("roads-cities-pennants", false),
+    ("mayor-no-pennants", true),
+];
+
+/// The text of the lesson file with the id `id` (`lessons/NN-id.json`).
+fn lesson_file(id: &str) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../lessons");
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.len() > 3 && name[3..] == format!("{id}.json") {
+            return std::fs::read_to_string(path).unwrap();
+        }
+    }
+    panic!("no lesson {id}")
+}
+
 /// Every view a transcript shows, whole again: results and the views of `ai-progress` events.
 fn views(steps: &[Value]) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
@@ -788,6 +843,7 @@ fn fixtures_are_the_real_commands_answers() {
         ("resume-mayor", resume_mayor()),
         ("setup", setup_game()),
         ("review", review_game()),
+        ("lesson", lesson_session()),
     ] {
         files.push((format!("transcripts/{name}.jsonl"), lines(&steps)));
     }

@@ -1,13 +1,13 @@
 //! Itemised events: what happened, for logs, explanations, replays and tests.
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use crate::geometry::Pos;
 use crate::moves::FigureKind;
 use crate::tile::{SegmentKind, TileType, tables};
 
 /// A scoring category of the breakdown (RULES.md §5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Category {
     /// Roads.

@@ -35,6 +35,7 @@
 //! - [`notation`]: moves by name both ways ([`MoveName`]), segment and corner names, the
 //!   coordinate limit and rotation check.
 //! - [`record`]: game records (RULES.md §6): parse, replay, write.
+//! - [`lesson`]: lessons (a prepared record, the next tiles, a goal): read, play, judge.
 //! - [`event`]: itemised events and score breakdowns.
 //! - [`error`]: setup and play errors.
 //!
@@ -76,6 +77,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod geometry;
+pub mod lesson;
 pub mod moves;
 pub mod notation;
 pub mod record;
@@ -94,6 +96,7 @@ pub use game::aids::{
 pub use game::query::{self, FeatureInfo, SegmentOwner};
 pub use game::{Figure, Game, PlayerState, Setup, TurnEntry};
 pub use geometry::Pos;
+pub use lesson::{Goal, Lesson, LessonError, LessonPlayError, LessonRun, Outcome, Reason, Text};
 pub use moves::{Decision, FigureKind, Move};
 pub use notation::{MoveName, NameError};
 pub use record::{MAX_RECORD_BYTES, MAX_TURNS, PlayerKind, Record, RecordError, RecordPlayer};

@@ -1,12 +1,12 @@
 //! Moves (a player's choices) and the decisions that ask for them.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::geometry::Pos;
 use crate::tile::TileType;
 
 /// A figure a player can place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FigureKind {
     /// An ordinary follower: thief, knight, monk or farmer depending on the segment.

@@ -707,6 +707,25 @@ impl Record {
     /// # Errors
     /// A [`RecordError`] naming the first turn that is malformed or illegal.
     pub fn replay(&self) -> Result<Game, RecordError> {
+        self.replay_with(None)
+    }
+
+    /// Replays a record of a game in progress whose next draws are `next`, in that order (a
+    /// prepared position, e.g. a lesson). With `end` the pile holds nothing after `next`: the
+    /// game ends once they are placed (final abbey round, final scoring); without it the rest
+    /// of the set follows, shuffled by the seed.
+    ///
+    /// # Errors
+    /// A [`RecordError`]: turn 0 if the record has `end: true`, or if a tile of `next` is
+    /// unknown or one copy too many for the set; else the first turn that does not replay.
+    pub fn replay_then(&self, next: &[TileType], end: bool) -> Result<Game, RecordError> {
+        if self.end {
+            return err(0, "the record has ended: no tiles can follow it");
+        }
+        self.replay_with(Some((next, end)))
+    }
+
+    fn replay_with(&self, next: Option<(&[TileType], bool)>) -> Result<Game, RecordError> {
         let setup = self.setup()?;
         if self.turns.len() > MAX_TURNS {
             return err(
@@ -732,7 +751,16 @@ impl Record {
                 drawn.push(tile);
             }
         }
-        let pile = if self.end {
+        let mut end = self.end;
+        if let Some((next, next_end)) = next {
+            for &tile in next {
+                check_tile(tile, setup.abbey_mayor, &mut used)
+                    .or_else(|e| err(0, format!("next tiles: {e}")))?;
+                drawn.push(tile);
+            }
+            end = next_end;
+        }
+        let pile = if end {
             drawn
         } else {
             continue_pile(&setup, drawn)

@@ -26,7 +26,7 @@ pub const MAX_SEGMENTS: usize = 9;
 pub(crate) const NO_SEGMENT: u8 = 0xFF;
 
 /// The kind of a segment (a feature's piece on one tile).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[repr(u8)]
 pub enum SegmentKind {

@@ -857,6 +857,7 @@ impl Storage {
                 name,
                 created: time::rfc3339(time::now_secs()),
                 stats: Stats::default(),
+                lessons_done: Vec::new(),
             };
             p.profiles.push(profile.clone());
             p.active = Some(id);
@@ -917,6 +918,27 @@ impl Storage {
                 .ok_or_else(|| StorageError::ProfileNotFound(id.into()))?;
             p.active = Some(id.into());
             Ok((profile, true))
+        })
+    }
+
+    /// Notes that profile `id` passed the lesson `lesson` (nothing is written if it had
+    /// already).
+    ///
+    /// # Errors
+    /// [`StorageError::ProfileNotFound`], [`StorageError::Newer`], [`StorageError::ReadOnly`],
+    /// or I/O.
+    pub fn mark_lesson_done(&self, id: &str, lesson: &str) -> Result<Profile, StorageError> {
+        self.edit_profiles(|p| {
+            let profile = p
+                .profiles
+                .iter_mut()
+                .find(|q| q.id == id)
+                .ok_or_else(|| StorageError::ProfileNotFound(id.into()))?;
+            let new = !profile.lessons_done.iter().any(|l| l == lesson);
+            if new {
+                profile.lessons_done.push(lesson.into());
+            }
+            Ok((profile.clone(), new))
         })
     }
 

@@ -75,6 +75,10 @@ pub struct Profile {
     pub created: String,
     /// Statistics.
     pub stats: Stats,
+    /// The ids of the lessons passed, in the order first passed (a profile written before
+    /// lessons existed reads as none).
+    #[serde(default)]
+    pub lessons_done: Vec<String>,
 }
 
 /// The rating a profile starts with.

@@ -274,7 +274,7 @@ impl Game {
         self.final_scoring();
     }
 
-    fn place_figure(&mut self, kind: FigureKind, spot: u8) -> u16 {
+    pub(crate) fn place_figure(&mut self, kind: FigureKind, spot: u8) -> u16 {
         let player = self.current;
         let placed = self.board.tiles()[self.placed as usize];
         let p = &mut self.players[player as usize];
