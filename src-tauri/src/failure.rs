@@ -122,6 +122,21 @@ pub enum Failure {
     /// `review/failed`: the worker thread could not start.
     #[error("the review could not start: {0}")]
     ReviewStart(String),
+    /// `lesson/invalid`: a lesson file built into the app does not read or replay.
+    #[error("{0}")]
+    LessonInvalid(String),
+    /// `lesson/not_found`: no lesson has the id.
+    #[error("no lesson \"{0}\"")]
+    LessonNotFound(String),
+    /// `lesson/none`: no lesson is being played.
+    #[error("no lesson is being played")]
+    NoLesson,
+    /// `lesson/over`: a move after the lesson's outcome.
+    #[error("the lesson is over: retry it or see the solution")]
+    LessonOver,
+    /// `lesson/undo_unavailable`: nothing to undo in this try.
+    #[error("there is nothing to undo: you have not moved in this try")]
+    LessonUndoUnavailable,
 }
 
 /// The AI levels' names, as the English messages list them.
@@ -163,6 +178,11 @@ impl Failure {
             Failure::ReviewNotFound(_) => "review/not_found",
             Failure::ReviewNotFinished => "review/not_finished",
             Failure::ReviewStart(_) => "review/failed",
+            Failure::LessonInvalid(_) => "lesson/invalid",
+            Failure::LessonNotFound(_) => "lesson/not_found",
+            Failure::NoLesson => "lesson/none",
+            Failure::LessonOver => "lesson/over",
+            Failure::LessonUndoUnavailable => "lesson/undo_unavailable",
         }
     }
 
@@ -207,6 +227,11 @@ impl Failure {
             Failure::ReviewNotFound("g-1".into()),
             Failure::ReviewNotFinished,
             Failure::ReviewStart("out of memory".into()),
+            Failure::LessonInvalid("lesson barn: record: turn 3: illegal placement".into()),
+            Failure::LessonNotFound("flying".into()),
+            Failure::NoLesson,
+            Failure::LessonOver,
+            Failure::LessonUndoUnavailable,
         ]
     }
 }
@@ -242,6 +267,11 @@ impl Message for Failure {
             Failure::ReviewNotFound(_) => "review.not_found",
             Failure::ReviewNotFinished => "review.not_finished",
             Failure::ReviewStart(_) => "review.could_not_start",
+            Failure::LessonInvalid(_) => "lesson.invalid",
+            Failure::LessonNotFound(_) => "lesson.not_found",
+            Failure::NoLesson => "lesson.none",
+            Failure::LessonOver => "lesson.over",
+            Failure::LessonUndoUnavailable => "lesson.undo_unavailable",
         }
     }
 
@@ -265,7 +295,11 @@ impl Message for Failure {
             | Failure::AiWorker(_)
             | Failure::AiIllegal(_)
             | Failure::ReviewNotFinished
-            | Failure::ReviewStart(_) => Vec::new(),
+            | Failure::ReviewStart(_)
+            | Failure::LessonInvalid(_)
+            | Failure::NoLesson
+            | Failure::LessonOver
+            | Failure::LessonUndoUnavailable => Vec::new(),
             Failure::OpponentCount(n) | Failure::SettingsOpponentCount(n) => {
                 vec![("count", num(*n))]
             }
@@ -297,7 +331,9 @@ impl Message for Failure {
             Failure::BadIterations(n) => {
                 vec![("iterations", num(*n)), ("max", num(MAX_REVIEW_ITERATIONS))]
             }
-            Failure::ReviewNotFound(id) => vec![("id", id.as_str().into())],
+            Failure::ReviewNotFound(id) | Failure::LessonNotFound(id) => {
+                vec![("id", id.as_str().into())]
+            }
         }
     }
 }
@@ -422,12 +458,17 @@ mod tests {
             Failure::ReviewNotFound(_) => 25,
             Failure::ReviewNotFinished => 26,
             Failure::ReviewStart(_) => 27,
+            Failure::LessonInvalid(_) => 28,
+            Failure::LessonNotFound(_) => 29,
+            Failure::NoLesson => 30,
+            Failure::LessonOver => 31,
+            Failure::LessonUndoUnavailable => 32,
         };
         let examples = Failure::examples();
         let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
-        assert_eq!(kinds, (0..28).collect());
+        assert_eq!(kinds, (0..33).collect());
         let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
-        assert_eq!(keys.len(), 28);
+        assert_eq!(keys.len(), 33);
     }
 
     /// Every error the app sends has a code, a key, an English message, and parameters that

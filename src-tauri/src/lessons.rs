@@ -12,6 +12,7 @@ use tauri::State;
 use crate::api::{ApiError, Arg, GameView, ScoreEvent};
 use crate::commands::AppState;
 use crate::view::{ViewContext, game_view, score_event};
+use crate::failure::{Failure, illegal_move, move_name_error};
 
 /// The lesson files, in order (a unit test checks this list against `lessons/`).
 const FILES: &[(&str, &str)] = &[
@@ -71,14 +72,14 @@ pub fn all() -> Result<&'static [Lesson], ApiError> {
             .collect()
     })
     .as_deref()
-    .map_err(|e| ApiError::new("lesson/invalid", e.clone()))
+    .map_err(|e| ApiError::from(Failure::LessonInvalid(e.clone())))
 }
 
 fn find(id: &str) -> Result<&'static Lesson, ApiError> {
     all()?
         .iter()
         .find(|l| l.id == id)
-        .ok_or_else(|| ApiError::new("lesson/not_found", format!("no lesson \"{id}\"")))
+        .ok_or_else(|| Failure::LessonNotFound(id.to_string()).into())
 }
 
 /// The app's lesson slot: the lesson being played, if any.
@@ -204,7 +205,7 @@ fn state_of(p: &Playing) -> LessonState {
 }
 
 fn no_lesson() -> ApiError {
-    ApiError::new("lesson/none", "no lesson is being played")
+    Failure::NoLesson.into()
 }
 
 /// Runs `f` on the lesson being played and returns its state.
@@ -250,7 +251,7 @@ pub async fn lesson_start(
 ) -> Result<LessonState, ApiError> {
     let lesson = find(&id.0)?;
     let run = LessonRun::new(lesson.clone())
-        .map_err(|e| ApiError::new("lesson/invalid", e.to_string()))?;
+        .map_err(|e| ApiError::from(Failure::LessonInvalid(e.to_string())))?;
     let p = Playing {
         run,
         save_error: None,
@@ -272,14 +273,12 @@ pub async fn lesson_play(
         tauri::ipc::InvokeBody::Raw(_) => None,
     };
     let input: MoveName = serde_json::from_value(arg.unwrap_or_default())
-        .map_err(|e| ApiError::new("move/invalid", format!("the move: {e}")))?;
+        .map_err(|e| ApiError::from(Failure::MoveMalformed(e.to_string())))?;
     with_lesson(&state, |p| {
         p.run.play(&input).map_err(|e| match e {
-            LessonPlayError::Finished => ApiError::new("lesson/over", e.to_string()),
-            LessonPlayError::Name(n) if !n.is_illegal() => {
-                ApiError::new("move/invalid", n.to_string())
-            }
-            e => ApiError::new("move/illegal", e.to_string()),
+            LessonPlayError::Finished => Failure::LessonOver.into(),
+            LessonPlayError::Name(n) => move_name_error(&n),
+            LessonPlayError::Illegal(p) => illegal_move(&p),
         })?;
         if p.run.outcome().is_some_and(|o| o.passed) {
             p.save_error = store_progress(&state, &p.run.lesson().id).err();
@@ -303,10 +302,7 @@ pub async fn lesson_undo(state: State<'_, AppState>) -> Result<LessonState, ApiE
         if p.run.undo() {
             Ok(())
         } else {
-            Err(ApiError::new(
-                "lesson/undo_unavailable",
-                "there is nothing to undo: you have not moved in this try",
-            ))
+            Err(Failure::LessonUndoUnavailable.into())
         }
     })
 }
