@@ -1,5 +1,108 @@
 // Messages of the app's common area (see ../i18n.js): the same keys in `en` and `hu`.
+// Words shared by several screens: the game's name and expansion, features, figures, AI
+// levels, player colours and shapes, and small words of every dialog.
+
+/** Keys built at run time: `common.level.<level>`, `common.colour.<n>`, `common.shape.<n>`. */
+export const DYNAMIC = ['common.level.*', 'common.colour.*', 'common.shape.*'];
+
+const pointsEn = ({ n }, { plural, fmtNumber }) => `${fmtNumber(n)} ${plural(n, { one: 'point', other: 'points' })}`;
+
 export const en = {
+  'common.app': 'Carcassonne',
+  'common.expansion': 'Abbey & Mayor',
+  'common.ok': 'OK',
+  'common.cancel': 'Cancel',
+  'common.delete': 'Delete',
+  'common.dismiss': 'Dismiss message',
+  'common.points': pointsEn,
+  // Features (as labels and headings).
+  'common.feature.road': 'Road',
+  'common.feature.city': 'City',
+  'common.feature.monastery': 'Monastery',
+  'common.feature.field': 'Field',
+  'common.feature.abbey': 'Abbey',
+  'common.feature.barn': 'Barn',
+  'common.pennant': 'Pennant',
+  'common.tile': 'Tile',
+  // Figures.
+  'common.figure.follower': 'Follower',
+  'common.figure.thief': 'Thief',
+  'common.figure.knight': 'Knight',
+  'common.figure.monk': 'Monk',
+  'common.figure.farmer': 'Farmer',
+  'common.figure.mayor': 'Mayor',
+  'common.figure.wagon': 'Wagon',
+  'common.figure.barn': 'Barn',
+  'common.figure.abbey': 'Abbey',
+  // AI levels.
+  'common.level.random': 'Random',
+  'common.level.greedy': 'Greedy',
+  'common.level.easy': 'Easy',
+  'common.level.medium': 'Medium',
+  'common.level.hard': 'Hard',
+  'common.level.expert': 'Expert',
+  // Player colours and shapes, by seat (players.js).
+  'common.colour.0': 'blue',
+  'common.colour.1': 'orange',
+  'common.colour.2': 'green',
+  'common.colour.3': 'vermilion',
+  'common.colour.4': 'sky blue',
+  'common.colour.5': 'purple',
+  'common.shape.0': 'circle',
+  'common.shape.1': 'square',
+  'common.shape.2': 'triangle',
+  'common.shape.3': 'diamond',
+  'common.shape.4': 'star',
+  'common.shape.5': 'hexagon',
+  // The board-reading aids (the start screen, the settings, the game bar).
+  'common.aids.label': 'Board aids',
+  'common.aids.help': 'mark dead squares and doomed features, tap a tile for the odds, show each tile\'s chance',
 };
+
 export const hu = {
+  'common.app': 'Carcassonne',
+  'common.expansion': 'Apátság és Polgármester',
+  'common.ok': 'OK',
+  'common.cancel': 'Mégse',
+  'common.delete': 'Törlés',
+  'common.dismiss': 'Üzenet bezárása',
+  // A noun after a number stays singular: "12 pont".
+  'common.points': ({ n }, { fmtNumber }) => `${fmtNumber(n)} pont`,
+  'common.feature.road': 'Út',
+  'common.feature.city': 'Város',
+  'common.feature.monastery': 'Kolostor',
+  'common.feature.field': 'Mező',
+  'common.feature.abbey': 'Apátság',
+  'common.feature.barn': 'Pajta',
+  'common.pennant': 'Címer',
+  'common.tile': 'Lapka',
+  'common.figure.follower': 'Alattvaló',
+  'common.figure.thief': 'Útonálló',
+  'common.figure.knight': 'Lovag',
+  'common.figure.monk': 'Szerzetes',
+  'common.figure.farmer': 'Paraszt',
+  'common.figure.mayor': 'Polgármester',
+  'common.figure.wagon': 'Szekér',
+  'common.figure.barn': 'Pajta',
+  'common.figure.abbey': 'Apátság',
+  'common.level.random': 'Véletlen',
+  'common.level.greedy': 'Mohó',
+  'common.level.easy': 'Könnyű',
+  'common.level.medium': 'Közepes',
+  'common.level.hard': 'Nehéz',
+  'common.level.expert': 'Mester',
+  'common.colour.0': 'kék',
+  'common.colour.1': 'narancssárga',
+  'common.colour.2': 'zöld',
+  'common.colour.3': 'cinóbervörös',
+  'common.colour.4': 'égszínkék',
+  'common.colour.5': 'lila',
+  'common.shape.0': 'kör',
+  'common.shape.1': 'négyzet',
+  'common.shape.2': 'háromszög',
+  'common.shape.3': 'rombusz',
+  'common.shape.4': 'csillag',
+  'common.shape.5': 'hatszög',
+  'common.aids.label': 'Táblasegédek',
+  'common.aids.help': 'jelöli a holt helyeket és a befejezhetetlen területeket; egy lapkára koppintva megmutatja az esélyeket, és minden lapka húzási esélyét',
 };
