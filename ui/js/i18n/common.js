@@ -1,11 +1,9 @@
 // Messages of the app's common area (see ../i18n.js): the same keys in `en` and `hu`.
 // Words shared by several screens: the game's name and expansion, features, figures, AI
-// levels, player colours and shapes, and small words of every dialog.
+// levels, player colours and shapes, the board aids, and small words of every dialog.
 
 /** Keys built at run time: `common.level.<level>`, `common.colour.<n>`, `common.shape.<n>`. */
 export const DYNAMIC = ['common.level.*', 'common.colour.*', 'common.shape.*'];
-
-const pointsEn = ({ n }, { plural, fmtNumber }) => `${fmtNumber(n)} ${plural(n, { one: 'point', other: 'points' })}`;
 
 export const en = {
   'common.app': 'Carcassonne',
@@ -14,16 +12,12 @@ export const en = {
   'common.cancel': 'Cancel',
   'common.delete': 'Delete',
   'common.dismiss': 'Dismiss message',
-  'common.points': pointsEn,
   // Features (as labels and headings).
   'common.feature.road': 'Road',
   'common.feature.city': 'City',
   'common.feature.monastery': 'Monastery',
   'common.feature.field': 'Field',
-  'common.feature.abbey': 'Abbey',
   'common.feature.barn': 'Barn',
-  'common.pennant': 'Pennant',
-  'common.tile': 'Tile',
   // Figures.
   'common.figure.follower': 'Follower',
   'common.figure.thief': 'Thief',
@@ -66,16 +60,11 @@ export const hu = {
   'common.cancel': 'Mégse',
   'common.delete': 'Törlés',
   'common.dismiss': 'Üzenet bezárása',
-  // A noun after a number stays singular: "12 pont".
-  'common.points': ({ n }, { fmtNumber }) => `${fmtNumber(n)} pont`,
   'common.feature.road': 'Út',
   'common.feature.city': 'Város',
   'common.feature.monastery': 'Kolostor',
   'common.feature.field': 'Mező',
-  'common.feature.abbey': 'Apátság',
   'common.feature.barn': 'Pajta',
-  'common.pennant': 'Címer',
-  'common.tile': 'Lapka',
   'common.figure.follower': 'Alattvaló',
   'common.figure.thief': 'Útonálló',
   'common.figure.knight': 'Lovag',
