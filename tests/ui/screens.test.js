@@ -231,7 +231,14 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       if (hash === '#/start') await page.evaluate(() => { document.querySelector('details.more').open = true; });
       await shot(page, `${name}-hu-${file}`);
       assert.deepEqual(await overflow(page), [], `${hash}: nothing wider than the window`);
-      if (file === 'help' || file === 'profile' || file === 'history') await page.locator('.screen:not([hidden])').screenshot({ path: `${OUTPUT}${name}-hu-${file}-all.png` });
+      if (file === 'help' || file === 'profile' || file === 'match') {
+        // The whole screen: a window as tall as its content (the screen scrolls inside main).
+        const size = page.viewportSize();
+        const height = await page.evaluate(() => document.querySelector('.app-bar').offsetHeight + document.querySelector('.screen:not([hidden])').scrollHeight + 40);
+        await page.setViewportSize({ width: size.width, height: Math.min(height, 9000) });
+        await page.screenshot({ path: `${OUTPUT}${name}-hu-${file}-all.png` });
+        await page.setViewportSize(size);
+      }
     }
     // Hungarian words and numbers: the nav, a level, the history's date and duration.
     assert.equal(await page.locator('[data-nav="help"]').innerText(), 'Súgó');

@@ -74,7 +74,7 @@ export function sceneSvg(types, scene, label) {
   }
   for (const f of scene.figures ?? []) {
     const p = place(f);
-    if (p) out.push(figureSvg(f.seat, f.kind, p[0], p[1], { farmer: !!f.farmer, scale: 1.3 }));
+    if (p) out.push(figureSvg(f.seat, f.kind, p[0], p[1], { farmer: !!f.farmer, scale: 1.1 }));
   }
   const [w, hgt] = [x1 - x0, y1 - y0];
   const px = Math.min(68, 280 / Math.max(w, hgt));
@@ -85,11 +85,11 @@ export function sceneSvg(types, scene, label) {
  * a follower down; an `abbey` item shows its tile (`type`, the tile set's abbey). */
 export function figuresSvg(items, label) {
   const out = items.map(({ seat, kind, name, type, farmer = false }, i) => {
-    const x = 50 + i * 100;
+    const x = 60 + i * 120;
     const fig = kind === 'abbey' ? `<g transform="translate(${x - 28} 10) scale(0.56)">${tileMarkup(type, 0)}<rect class="tile-pic-edge" width="100" height="100"/></g>` : figureSvg(seat, kind, x, farmer ? 50 : 40, { scale: 1.5, farmer });
     return `${fig}<text class="help-label" x="${x}" y="95" text-anchor="middle">${esc(name)}</text>`;
   });
-  return `<svg class="help-scene" viewBox="0 0 ${items.length * 100} 105" width="${items.length * 72}" height="76" role="img" aria-label="${esc(label)}">${out.join('')}</svg>`;
+  return `<svg class="help-scene" viewBox="0 0 ${items.length * 120} 105" width="${items.length * 72}" height="63" role="img" aria-label="${esc(label)}">${out.join('')}</svg>`;
 }
 
 /** The players' badges, each with its colour and shape named. */
