@@ -126,6 +126,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.deepEqual(await hu.getByRole('radio').allInnerTexts(), ['Rendszer', 'English', 'Magyar']);
     assert.equal(await hu.getByRole('radio', { name: 'Magyar' }).getAttribute('aria-checked'), 'true');
     assert.equal(await page.getByRole('radiogroup', { name: 'Színséma' }).getByRole('radio', { name: 'Sötét' }).count(), 1);
+    await page.waitForFunction(() => window.__DOUBLE__.settings().language === 'hu');
     const s = await saved();
     assert.equal(s.language, 'hu');
     assert.equal(s.theme, 'system', 'the other settings are kept');
@@ -147,7 +148,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await again.page.waitForFunction(() => document.querySelector('#settings-title')?.textContent === 'Settings');
     assert.equal(await again.page.locator('[data-nav="history"]').innerText(), 'History');
     assert.equal(await again.page.evaluate(() => document.documentElement.lang), 'en');
-    assert.equal(await again.page.evaluate(() => window.__DOUBLE__.settings().language), 'en');
+    await again.page.waitForFunction(() => window.__DOUBLE__.settings().language === 'en');
     assert.deepEqual(problems, []);
     assert.deepEqual(again.problems, []);
     await again.context.close();

@@ -282,7 +282,7 @@ export async function renderProfile(root, app) {
     const n = (v) => fmtNumber(v);
     root.append(h('div', { class: 'card' }, h('h3', {}, t('screens.profile.stats')),
       h('div', { class: 'stats' },
-        stat(t('screens.profile.rating'), n(Math.round(st.rating.elo))), stat(t('screens.profile.games'), n(st.games)), stat(t('screens.profile.wins'), n(st.wins)),
+        stat(t('screens.profile.rating'), fmtNumber(Math.round(st.rating.elo), { useGrouping: false })), stat(t('screens.profile.games'), n(st.games)), stat(t('screens.profile.wins'), n(st.wins)),
         stat(t('screens.profile.losses'), n(st.losses)), stat(t('screens.profile.draws'), n(st.draws)), stat(t('screens.profile.resigned'), n(st.resigned)),
         stat(t('screens.profile.average'), fmtNumber(st.averageScore, { minimumFractionDigits: 1, maximumFractionDigits: 1 })), stat(t('screens.profile.best'), n(st.bestScore))),
       Object.keys(st.byLevel).length ? h('div', { class: 'table-scroll' }, h('table', { class: 'breakdown' },
@@ -325,7 +325,7 @@ function ratingCard(list) {
   const hi = Math.ceil((Math.max(...values) + 50) / 100) * 100;
   const last = Math.round(games.at(-1).ratingAfter);
   card.append(h('p', {}, t('screens.profile.ratingLine', { elo: last, n: games.length })),
-    h('div', { class: 'chart-box', html: seriesSvg(games.map((m) => ({ value: m.ratingAfter, label: day(m.date) })), { label: t('screens.profile.ratingChart', { values: games.map((m) => fmtNumber(Math.round(m.ratingAfter))).join('; ') }), min: lo, max: hi, width: chartWidth() }) }));
+    h('div', { class: 'chart-box', html: seriesSvg(games.map((m) => ({ value: m.ratingAfter, label: day(m.date) })), { label: t('screens.profile.ratingChart', { values: games.map((m) => fmtNumber(Math.round(m.ratingAfter), { useGrouping: false })).join('; ') }), min: lo, max: hi, width: chartWidth() }) }));
   return card;
 }
 
