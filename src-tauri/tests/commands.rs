@@ -978,22 +978,22 @@ fn settings_round_trip_and_game_new_remembers_the_setup() {
     let a = app(dir.path());
     assert_eq!(
         a.ok("settings_get", json!({})),
-        json!({"boardAids": true, "lastSetup": null, "theme": "system", "aiPace": "normal",
-            "animations": "normal", "sounds": true})
+        json!({"boardAids": true, "lastSetup": null, "theme": "system", "language": "system",
+            "aiPace": "normal", "animations": "normal", "sounds": true})
     );
     let off = a.ok(
         "settings_set",
-        json!({"settings": {"boardAids": false, "lastSetup": null, "theme": "dark", "aiPace": "fast",
-            "animations": "off", "sounds": false}}),
+        json!({"settings": {"boardAids": false, "lastSetup": null, "theme": "dark", "language": "hu",
+            "aiPace": "fast", "animations": "off", "sounds": false}}),
     );
     assert_eq!(
         off,
-        json!({"boardAids": false, "lastSetup": null, "theme": "dark", "aiPace": "fast",
-            "animations": "off", "sounds": false})
+        json!({"boardAids": false, "lastSetup": null, "theme": "dark", "language": "hu",
+            "aiPace": "fast", "animations": "off", "sounds": false})
     );
     let ada = a.ok("profile_create", json!({"name": "Ada"}));
     new_game(&a, &ada, &["easy", "hard"], true, 3);
-    let want = json!({"boardAids": false, "theme": "dark", "aiPace": "fast",
+    let want = json!({"boardAids": false, "theme": "dark", "language": "hu", "aiPace": "fast",
         "animations": "off", "sounds": false,
         "lastSetup": {"opponents": [{"level": "easy"}, {"level": "hard"}], "abbeyMayor": true}});
     assert_eq!(a.ok("settings_get", json!({})), want);
@@ -1011,6 +1011,8 @@ fn settings_round_trip_and_game_new_remembers_the_setup() {
         ),
         (json!({"settings": {"boardAids": "yes"}}), "args/invalid"),
         (json!({"settings": {"theme": "purple"}}), "args/invalid"),
+        (json!({"settings": {"language": "de"}}), "args/invalid"),
+        (json!({"settings": {"language": "Magyar"}}), "args/invalid"),
         (json!({"settings": {"aiPace": "ludicrous"}}), "args/invalid"),
         (json!({"settings": {"animations": "wild"}}), "args/invalid"),
         (json!({"settings": {"sounds": "loud"}}), "args/invalid"),
@@ -1030,8 +1032,8 @@ fn settings_round_trip_and_game_new_remembers_the_setup() {
     let a = app(dir.path());
     assert_eq!(
         a.ok("settings_get", json!({})),
-        json!({"boardAids": true, "lastSetup": null, "theme": "system", "aiPace": "normal",
-            "animations": "normal", "sounds": true})
+        json!({"boardAids": true, "lastSetup": null, "theme": "system", "language": "system",
+            "aiPace": "normal", "animations": "normal", "sounds": true})
     );
     let problems = a.ok("app_info", json!({}))["problems"].clone();
     assert_eq!(problems[0]["file"], "settings.json", "{problems}");

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openApp, startGame, playOne, recordedSetup } from './support/harness.js';
-import { DESKTOP, PHONE, shot } from './support/browser.js';
+import { DESKTOP, PHONE, OUTPUT, shot } from './support/browser.js';
 
 let env;
 before(async () => { env = await setup(); });
@@ -149,3 +149,104 @@ test('phone: every visible control is at least 44 px in both directions', async 
   assert.deepEqual(await small(), [], 'game screen');
   await context.close();
 });
+
+/**
+ * The visible words of the screen on show that did not come from a catalogue: under the
+ * pseudo-locale every catalogue text is wrapped in ⟦ ⟧, so any other text node (or label,
+ * placeholder, title) must be user data (`names`), a number or a symbol. The charts' axis
+ * labels are numbers and dates (Intl, not words of the app).
+ */
+function unmarkedWords(page, names) {
+  return page.evaluate((names) => {
+    const ok = (s) => {
+      const text = s.trim();
+      if (!text || names.includes(text)) return true;
+      if (/^[\s\d.,:;%·+\-−–—/()×<>‹›⤢✕?!◐☀☾⚙…'"]*$/.test(text)) return true;
+      // Marked text may hold user data and numbers inside (⟦Start as Ada⟧), never outside.
+      return /^⟦[\s\S]*⟧$/.test(text);
+    };
+    const screen = document.querySelector('.screen:not([hidden])');
+    const roots = [document.querySelector('.app-bar'), screen];
+    const bad = [];
+    for (const root of roots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        const holder = el.closest('select') ?? el;
+        if (!holder.checkVisibility() || el.closest('[aria-hidden="true"]:not(svg.help-scene *)')) continue;
+        if (el.closest('text.axis') && /\d/.test(n.textContent)) continue;
+        if (!ok(n.textContent)) bad.push(n.textContent.trim());
+      }
+      for (const el of root.querySelectorAll('[aria-label], [placeholder], [title]')) {
+        if (!el.checkVisibility()) continue;
+        for (const a of ['aria-label', 'placeholder', 'title']) if (el.hasAttribute(a) && !ok(el.getAttribute(a))) bad.push(`${a}: ${el.getAttribute(a)}`);
+      }
+    }
+    return bad;
+  }, names);
+}
+
+test('pseudo-locale: every word on the start, history, profile, help and settings screens comes from a catalogue', async () => {
+  const { page, problems, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'base', played: true, settings: { language: 'qps' } });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  const names = await page.evaluate(async () => {
+    const list = await window.__TAURI__.core.invoke('history_list', { profileId: null });
+    return [...new Set(list.matches.flatMap((m) => m.players.map((p) => p.name)))];
+  });
+  names.push('Ada');
+  for (const [hash, ready] of [['#/start', '#start-title'], ['#/history', '.match-list'], ['#/profile', '.rating-card'], ['#/help', '.help-scene'], ['#/settings', '#settings-title']]) {
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForSelector(`.screen:not([hidden]) ${ready}`);
+    // The start screen's "More options" open, so that its words count too.
+    if (hash === '#/start') await page.evaluate(() => { document.querySelector('details.more').open = true; });
+    assert.deepEqual(await unmarkedWords(page, names), [], `${hash}: words not from a catalogue`);
+    // The test can fail: a word written into the page is found.
+    if (hash === '#/help') {
+      await page.evaluate(() => document.querySelector('#help-title').append(' plain'));
+      assert.deepEqual(await unmarkedWords(page, names), ['plain']);
+    }
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** Whether the page is wider than the window (a long word pushing the layout out). */
+const overflow = (page) => page.evaluate(() => {
+  const wide = [...document.querySelectorAll('.screen:not([hidden]) *, .app-bar *')]
+    .filter((e) => e.checkVisibility() && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !e.closest('.table-scroll, .board-host, .chart-box'));
+  return wide.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className?.baseVal ?? e.className}: ${e.textContent.trim().slice(0, 30)}`);
+});
+
+for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  test(`${name}: every screen around the game in Hungarian, nothing wider than the window`, async () => {
+    const { page, problems, context } = await openApp(env, device, { profiles: ['Ada'], game: 'base', played: true, settings: { language: 'hu' } });
+    // The first screen is drawn in Hungarian, before any change of language.
+    assert.equal(await page.locator('#start-title').innerText(), 'Új játék');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'hu');
+    const id = await page.evaluate(async () => (await window.__TAURI__.core.invoke('history_list', { profileId: null })).matches[0].id);
+    for (const [hash, ready, file] of [['#/start', '#start-title', 'start'], ['#/history', '.match-list', 'history'], [`#/match/${id}`, '.breakdown', 'match'],
+      ['#/profile', '.rating-card', 'profile'], ['#/help', '.help-scene', 'help'], ['#/settings', '#settings-title', 'settings']]) {
+      await page.evaluate((h) => { location.hash = h; }, hash);
+      await page.waitForSelector(`.screen:not([hidden]) ${ready}`);
+      if (hash === '#/start') await page.evaluate(() => { document.querySelector('details.more').open = true; });
+      await shot(page, `${name}-hu-${file}`);
+      assert.deepEqual(await overflow(page), [], `${hash}: nothing wider than the window`);
+      if (file === 'help' || file === 'profile' || file === 'match') {
+        // The whole screen: a window as tall as its content (the screen scrolls inside main).
+        const size = page.viewportSize();
+        const height = await page.evaluate(() => document.querySelector('.app-bar').offsetHeight + document.querySelector('.screen:not([hidden])').scrollHeight + 40);
+        await page.setViewportSize({ width: size.width, height: Math.min(height, 9000) });
+        await page.screenshot({ path: `${OUTPUT}${name}-hu-${file}-all.png` });
+        await page.setViewportSize(size);
+      }
+    }
+    // Hungarian words and numbers: the nav, a level, the history's date and duration.
+    assert.equal(await page.locator('[data-nav="help"]').innerText(), 'Súgó');
+    await page.evaluate(() => { location.hash = '#/history'; });
+    await page.waitForSelector('.screen:not([hidden]) .match-list');
+    const line = await page.locator('.match-list small').first().innerText();
+    assert.match(line, /^\d{4}\. [a-zé]+\.? \d{1,2}\. \d{1,2}:\d{2} · ellenfél: .+ · \d+ kör · \d+ perc/, line);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

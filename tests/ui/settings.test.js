@@ -31,7 +31,8 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await press(group('Colour theme').getByRole('radio', { name: 'Dark' }));
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     assert.equal((await saved()).theme, 'dark');
-    assert.equal(await group('Colour theme').getByRole('radio', { name: 'Dark' }).getAttribute('aria-checked'), 'true');
+    // The screen is drawn again once the app has answered.
+    await page.waitForFunction(() => document.querySelector('[aria-labelledby="settings-theme"] [aria-checked="true"]')?.textContent === 'Dark');
 
     await press(group('AI moves').getByRole('radio', { name: 'Instant' }));
     await page.waitForFunction(() => window.__DOUBLE__.calls.some((c) => c.cmd === 'settings_set' && c.args.settings.aiPace === 'instant'));
@@ -101,5 +102,65 @@ test('desktop: sounds play on a placement and stop when switched off; animations
   await page.waitForFunction(() => window.__DOUBLE__.calls.some((c) => c.cmd === 'settings_set' && c.args.settings.animations === 'off'));
   assert.equal(await slide(), 0);
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  test(`${name}: the language switch changes the nav and the screen at once, is saved, and is kept at the next start`, async () => {
+    const app = await openApp(env, device, { profiles: ['Ada'] });
+    const { page, press, problems, context } = app;
+    await page.goto(`${env.server.url}/#/settings`);
+    await page.waitForSelector('#screen-settings:not([hidden]) #settings-title');
+    const saved = () => page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'settings_set').at(-1)?.args.settings);
+    // Each language is named in its own words, whichever is in use.
+    const group = page.getByRole('radiogroup', { name: 'Language' });
+    assert.deepEqual(await group.getByRole('radio').allInnerTexts(), ['Like the system', 'English', 'Magyar']);
+    assert.equal(await group.getByRole('radio', { name: 'Like the system' }).getAttribute('aria-checked'), 'true');
+    await press(group.getByRole('radio', { name: 'Magyar' }));
+    // At once, without a reload: the nav, the screen and the page's language.
+    await page.waitForFunction(() => document.querySelector('#settings-title')?.textContent === 'Beállítások');
+    assert.equal(await page.locator('[data-nav="history"]').innerText(), 'Előzmények');
+    assert.equal(await page.locator('[data-nav="help"]').innerText(), 'Súgó');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'hu');
+    const hu = page.getByRole('radiogroup', { name: 'Nyelv' });
+    assert.deepEqual(await hu.getByRole('radio').allInnerTexts(), ['Rendszer', 'English', 'Magyar']);
+    assert.equal(await hu.getByRole('radio', { name: 'Magyar' }).getAttribute('aria-checked'), 'true');
+    assert.equal(await page.getByRole('radiogroup', { name: 'Színséma' }).getByRole('radio', { name: 'Sötét' }).count(), 1);
+    await page.waitForFunction(() => window.__DOUBLE__.settings().language === 'hu');
+    const s = await saved();
+    assert.equal(s.language, 'hu');
+    assert.equal(s.theme, 'system', 'the other settings are kept');
+    // The other screens follow.
+    await page.evaluate(() => { location.hash = '#/start'; });
+    await page.waitForFunction(() => document.querySelector('#screen-start:not([hidden]) #start-title')?.textContent === 'Új játék');
+    assert.equal(await page.getByRole('button', { name: 'Játék indítása: Ada' }).count(), 1);
+    await shot(page, `${name}-settings-language-hu`);
+    await context.close();
+
+    // The next start: the app's saved settings (as settings_get answers them) set the language before the first screen.
+    const again = await openApp(env, device, { profiles: ['Ada'], settings: s });
+    assert.equal(await again.page.locator('#start-title').innerText(), 'Új játék');
+    assert.equal(await again.page.locator('[data-nav="start"]').innerText(), 'Játék');
+    await again.page.goto(`${env.server.url}/#/settings`);
+    await again.page.waitForSelector('#screen-settings:not([hidden]) #settings-title');
+    // And back to English, at once.
+    await again.press(again.page.getByRole('radiogroup', { name: 'Nyelv' }).getByRole('radio', { name: 'English' }));
+    await again.page.waitForFunction(() => document.querySelector('#settings-title')?.textContent === 'Settings');
+    assert.equal(await again.page.locator('[data-nav="history"]').innerText(), 'History');
+    assert.equal(await again.page.evaluate(() => document.documentElement.lang), 'en');
+    await again.page.waitForFunction(() => window.__DOUBLE__.settings().language === 'en');
+    assert.deepEqual(problems, []);
+    assert.deepEqual(again.problems, []);
+    await again.context.close();
+  });
+}
+
+test('a language the app does not speak is refused and nothing changes', async () => {
+  const { page, context } = await openApp(env, DESKTOP, { profiles: ['Ada'] });
+  const code = await page.evaluate(async () => {
+    try { await window.__TAURI__.core.invoke('settings_set', { settings: { language: 'de' } }); return 'ok'; } catch (e) { return e.code; }
+  });
+  assert.equal(code, 'args/invalid');
+  assert.equal(await page.evaluate(() => window.__DOUBLE__.settings().language), 'system');
   await context.close();
 });

@@ -1,5 +1,6 @@
 // Every call to the app goes through this module: one place that knows the command names
 // and argument shapes of src-tauri/API.md, and turns failures into AppError values.
+import { t } from './i18n.js';
 
 /**
  * A failed command: the app's stable `code`, its message id `key` with `params` (worded by
@@ -17,7 +18,7 @@ export class AppError extends Error {
 function tauri() {
   const t = window.__TAURI__;
   if (!t?.core?.invoke) {
-    throw new AppError('app/unavailable', 'The game engine is not available: this page must run inside the Carcassonne app.');
+    throw new AppError('app/unavailable', t('screens.api.unavailable'));
   }
   return t;
 }
@@ -28,7 +29,7 @@ async function call(cmd, args) {
   } catch (e) {
     if (e instanceof AppError) throw e;
     if (e && typeof e === 'object' && typeof e.code === 'string') throw new AppError(e.code, e.message ?? String(e.code), e.key ?? null, e.params ?? {});
-    throw new AppError('app/failed', typeof e === 'string' ? e : (e?.message ?? `The command ${cmd} failed.`));
+    throw new AppError('app/failed', typeof e === 'string' ? e : (e?.message ?? t('screens.api.failed', { cmd })));
   }
 }
 

@@ -2,6 +2,7 @@
 // text, error display (errors are shown in words, never swallowed), announcements for
 // screen readers, dialogs and the score table.
 import { badgeSvg } from './players.js';
+import { t, fmtDate } from './i18n.js';
 
 /** Creates an element: h('button', {class: 'x', onclick: fn}, 'text', child). */
 export function h(tag, attrs = {}, ...children) {
@@ -36,7 +37,7 @@ export function showError(err, context = '') {
     h('div', { class: 'toast-text' },
       h('strong', {}, context ? `${context}: ` : ''), message,
       h('span', { class: 'toast-code' }, ` (${code})`)),
-    h('button', { class: 'btn small ghost', type: 'button', onclick: () => toast.remove(), 'aria-label': 'Dismiss message' }, '×'));
+    h('button', { class: 'btn small ghost', type: 'button', onclick: () => toast.remove(), 'aria-label': t('common.dismiss') }, '×'));
   box.append(toast);
   setTimeout(() => toast.classList.add('old'), 12000);
   console.warn(`[${code}] ${message}`);
@@ -49,16 +50,16 @@ export function showError(err, context = '') {
  */
 export function showProblem(p) {
   if (p.movedTo) {
-    return showError({ code: 'storage/corrupt', message: `${p.file} could not be read (${p.reason}); it was set aside as ${p.movedTo}.` }, 'Storage');
+    return showError({ code: 'storage/corrupt', message: t('screens.problem.corrupt', { file: p.file, reason: p.reason, movedTo: p.movedTo }) }, t('screens.problem.title'));
   }
-  return showError({ code: 'storage/problem', message: `${p.file} could not be used (${p.reason}); it was left in place, unchanged.` }, 'Storage');
+  return showError({ code: 'storage/problem', message: t('screens.problem.left', { file: p.file, reason: p.reason }) }, t('screens.problem.title'));
 }
 
 /** A passing note, e.g. "Record exported to …". */
 export function showNote(text) {
   const box = document.getElementById('toasts');
   const toast = h('div', { class: 'toast note' }, h('div', { class: 'toast-text' }, text),
-    h('button', { class: 'btn small ghost', type: 'button', onclick: () => toast.remove(), 'aria-label': 'Dismiss message' }, '×'));
+    h('button', { class: 'btn small ghost', type: 'button', onclick: () => toast.remove(), 'aria-label': t('common.dismiss') }, '×'));
   box.append(toast);
   setTimeout(() => toast.remove(), 6000);
 }
@@ -78,7 +79,7 @@ export function openModal(dlg) {
 }
 
 /** Asks a yes/no question in a modal dialog; resolves to true on confirm. */
-export function confirmDialog(title, text, { confirm = 'OK', cancel = 'Cancel', danger = false } = {}) {
+export function confirmDialog(title, text, { confirm = t('common.ok'), cancel = t('common.cancel'), danger = false } = {}) {
   return new Promise((resolve) => {
     const dlg = h('dialog', { class: 'dialog', 'aria-labelledby': 'dlg-title' },
       h('h2', { id: 'dlg-title' }, title), h('p', {}, text),
@@ -90,27 +91,32 @@ export function confirmDialog(title, text, { confirm = 'OK', cancel = 'Cancel', 
   });
 }
 
+/** A date and time (ISO) as the language writes it ("1 Dec 2026, 10:30", "2026. dec. 1. 10:30"). */
 export function formatDate(iso) {
   if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return fmtDate(iso);
 }
 
+/** A length of time in whole minutes ("12 min", "1 h 5 min"; "12 perc", "1 óra 5 perc"). */
 export function formatDuration(secs) {
   if (secs == null) return '';
   const m = Math.round(secs / 60);
-  return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
+  return m < 60 ? t('screens.duration.minutes', { m }) : t('screens.duration.hours', { h: Math.floor(m / 60), m: m % 60 });
 }
 
 const CATEGORIES = ['road', 'city', 'monastery', 'field', 'barn'];
-const SHORT = { monastery: 'Mon.', field: 'Field', road: 'Road', city: 'City', barn: 'Barn' };
+/** A category's column heading, and its short form for narrow screens. */
+const LONG = () => ({ road: cap(t('common.feature.road')), city: cap(t('common.feature.city')), monastery: cap(t('common.feature.monastery')), field: cap(t('common.feature.field')), barn: cap(t('common.figure.barn')) });
+const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const SHORT = () => ({ road: t('screens.breakdown.road'), city: t('screens.breakdown.city'), monastery: t('screens.breakdown.monastery'), field: t('screens.breakdown.field'), barn: t('screens.breakdown.barn') });
 
 /** The final scoring by category: players ({name, score}) by seat, `points(seat)` by category. */
 export function breakdownTable(players, points, winners) {
   // Column headings shorten on narrow screens.
-  const head = (c) => h('th', { scope: 'col', title: c }, h('span', { class: 'long' }, c), h('span', { class: 'short', 'aria-hidden': 'true' }, SHORT[c]));
+  const [long, short] = [LONG(), SHORT()];
+  const head = (c) => h('th', { scope: 'col', title: long[c] }, h('span', { class: 'long' }, long[c]), h('span', { class: 'short', 'aria-hidden': 'true' }, short[c]));
   return h('table', { class: 'breakdown' },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), CATEGORIES.map(head), h('th', { scope: 'col' }, 'Total'))),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('screens.breakdown.player')), CATEGORIES.map(head), h('th', { scope: 'col' }, t('screens.breakdown.total')))),
     h('tbody', {}, players.map((p, i) => h('tr', { class: winners.includes(i) ? 'winner' : '' },
       h('th', { scope: 'row' }, h('span', { html: badgeSvg(i, 16) }), ` ${p.name}`),
       CATEGORIES.map((c) => h('td', {}, String(points(i)?.[c] ?? 0))), h('td', { class: 'total' }, String(p.score))))));

@@ -9,11 +9,35 @@ import { renderLearn } from './learn.js';
 import { applyTheme, nextTheme } from './theme.js';
 import { setMotionSpeed } from './motion.js';
 import { setSounds } from './sound.js';
+import { t, setLanguage, resolveLanguage, onLanguage, systemLanguage } from './i18n.js';
 
-const app = { tileset: null, info: null, game: null, settings: { boardAids: true, lastSetup: null, theme: 'system', aiPace: 'normal', animations: 'normal', sounds: true } };
+const app = { tileset: null, info: null, game: null, settings: { boardAids: true, lastSetup: null, theme: 'system', language: 'system', aiPace: 'normal', animations: 'normal', sounds: true } };
 
-/** Applies the settings that act on the whole window: the theme, the animations, the sounds. */
+/**
+ * The page's fixed words (index.html's `data-i18n` elements, by key; `data-i18n-label`
+ * for an aria-label), in the language in use.
+ */
+const STATIC_TEXT = {
+  'screens.nav.play': () => t('screens.nav.play'),
+  'screens.nav.history': () => t('screens.nav.history'),
+  'screens.nav.profile': () => t('screens.nav.profile'),
+  'screens.nav.help': () => t('screens.nav.help'),
+  'screens.nav.settings': () => t('screens.nav.settings'),
+  'screens.nav.label': () => t('screens.nav.label'),
+  'screens.skip': () => t('screens.skip'),
+  'screens.loading': () => t('screens.loading'),
+  'screens.gameLabel': () => t('screens.gameLabel'),
+  'common.app': () => t('common.app'),
+};
+function translateStatic() {
+  for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = STATIC_TEXT[e.dataset.i18n]?.() ?? e.textContent;
+  for (const e of document.querySelectorAll('[data-i18n-label]')) e.setAttribute('aria-label', STATIC_TEXT[e.dataset.i18nLabel]?.() ?? '');
+  document.title = t('common.app');
+}
+
+/** Applies the settings that act on the whole window: the language, the theme, the animations, the sounds. */
 function applySettings(s) {
+  setLanguage(resolveLanguage(s.language));
   applyTheme(s.theme);
   setMotionSpeed(s.animations);
   setSounds(s.sounds);
@@ -49,7 +73,7 @@ async function route() {
     if (name === 'history') await renderHistory(root, app);
     else if (name === 'match' && arg) await renderMatch(root, app, decodeURIComponent(arg));
     else if (name === 'profile') await renderProfile(root, app);
-    else if (name === 'help') renderHelp(root);
+    else if (name === 'help') renderHelp(root, app);
     else if (name === 'learn') await renderLearn(root, app, arg ? decodeURIComponent(arg) : null);
     else if (name === 'settings') renderSettings(root, app);
     else { await renderStart(document.getElementById('screen-start'), app); showScreen('start'); return; }
@@ -88,22 +112,34 @@ app.resume = async () => {
     await app.game.gameNewWithProgress(() => api.gameResume());
     if (location.hash !== '#/game') location.hash = '#/game';
   } catch (e) {
-    showError(e, 'Could not resume the game');
+    showError(e, t('screens.resumeFailed'));
     location.hash = '#/start';
   }
 };
 
+// A change of language redraws the page's fixed words, the theme switch and the screen on
+// show (the game screen redraws itself: game.js listens too).
+onLanguage(() => {
+  translateStatic();
+  applyTheme(app.settings.theme);
+  const screen = document.body.dataset.screen;
+  if (screen && screen !== 'game' && screen !== 'loading') route();
+});
+
 async function boot() {
+  // The system's language until the settings say otherwise.
+  setLanguage(systemLanguage());
+  translateStatic();
   try {
     const [tileset, info] = await Promise.all([api.tiles(), api.appInfo()]);
     app.tileset = tileset;
     app.info = info;
-    try { app.settings = await api.settingsGet(); } catch (e) { showError(e, 'Could not read the settings'); }
+    try { app.settings = await api.settingsGet(); } catch (e) { showError(e, t('screens.settingsFailed')); }
     applySettings(app.settings);
     document.getElementById('theme-switch')?.addEventListener('click', () => {
       app.saveSettings({ theme: nextTheme(app.settings.theme) })
         .then(() => { if (document.body.dataset.screen === 'settings') route(); })
-        .catch((e) => showError(e, 'Could not save the setting'));
+        .catch((e) => showError(e, t('screens.saveFailed')));
     });
     for (const p of info.problems ?? []) showProblem(p);
     app.game = new GameScreen(document.getElementById('screen-game'), tileset, {
@@ -116,9 +152,9 @@ async function boot() {
     // The first screen is drawn from the app's answers: the app benchmark reads this mark.
     performance.mark('app-interactive');
   } catch (e) {
-    showError(e, 'The app could not start');
+    showError(e, t('screens.bootFailed'));
     const loading = document.getElementById('screen-loading');
-    loading.querySelector('.loading').textContent = 'The app could not start.';
+    loading.querySelector('.loading').textContent = t('screens.bootFailedLong');
     loading.removeAttribute('aria-busy');
   }
 }

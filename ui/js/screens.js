@@ -2,13 +2,24 @@
 // (filters, export, import), the match replay, the profile page and help.
 import { api, IMPORT_LIMIT } from './api.js';
 import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration, breakdownTable } from './dom.js';
-import { badgeSvg } from './players.js';
-import { eventText, AIDS_LABEL, AIDS_HELP, resumeTurn, replayLabel, accuracyText, reviewSummary, reviewVerdict, reviewWinText, reviewDecisionTitle, whyText, reviewTag, REVIEW_NONE } from './text.js';
+import { badgeSvg, COLOUR_NAMES, SHAPE_NAMES } from './players.js';
+import { capital, eventText, replayLabel, reviewSummary, reviewVerdict, reviewWinText, reviewDecisionTitle, whyText, reviewTag } from './text.js';
+import { t, fmtNumber, fmtDate, fmtList } from './i18n.js';
+import { sceneSvg, figuresSvg, badgesHtml } from './helpart.js';
 import { Board } from './board.js';
 import { chartSvg, seriesSvg } from './chart.js';
 import { reviews, reviewStarter, winGraph, moveList, decisionAt, ghostsFor, figureFeature } from './review.js';
 
-const LEVEL_TEXT = { random: 'Random (plays any legal move)', greedy: 'Greedy (best points now)', easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert' };
+/** An AI level's name ("Easy", "Könnyű"); an unknown one as it is. */
+export const levelName = (level) => (/^[a-z]+$/.test(level) && ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'].includes(level) ? t(`common.level.${level}`) : level);
+/** A level as the start screen offers it, with what the two odd ones do. */
+const levelChoice = (level) => (level === 'random' ? t('screens.start.level.random') : level === 'greedy' ? t('screens.start.level.greedy') : levelName(level));
+/** The levels of a match's opponents, as a list ("Easy and Hard", "Könnyű és Nehéz"). */
+const levelList = (opponents) => fmtList(opponents.map((o) => levelName(o.level)));
+/** A match's result for the human ("Won"), or "Imported" for a record without one. */
+const resultName = (result) => ({ won: t('screens.result.won'), lost: t('screens.result.lost'), drawn: t('screens.result.drawn'), resigned: t('screens.result.resigned') }[result] ?? t('screens.result.imported'));
+/** A review's accuracy (0–100) as a percentage. */
+const accuracyText = (a) => `${fmtNumber(Math.round(a))}%`;
 
 // --- Start.
 export async function renderStart(root, app) {
@@ -18,73 +29,73 @@ export async function renderStart(root, app) {
   const setup = app.setup ?? (app.setup = lastSetup(app.settings?.lastSetup, levels) ?? { opponents: ['easy'], abbeyMayor: true });
   const active = profiles.profiles.find((p) => p.id === profiles.active) ?? null;
   root.replaceChildren();
-  root.append(h('h2', { id: 'start-title', class: 'screen-title' }, 'New game'));
+  root.append(h('h2', { id: 'start-title', class: 'screen-title' }, t('screens.start.title')));
 
   if (info.resumable) {
     const r = info.resumable;
     root.append(h('div', { class: 'card resume' },
-      h('div', {}, h('h3', {}, 'Unfinished game'),
-        h('p', {}, `${r.profileName} against ${r.opponents.map((o) => o.level).join(', ')} · ${resumeTurn(r)} · ${r.scores.join(' : ')} · started ${formatDate(r.startedAt)}`)),
-      h('button', { class: 'btn primary', type: 'button', onclick: () => app.resume() }, 'Resume')));
+      h('div', {}, h('h3', {}, t('screens.start.resume.title')),
+        h('p', {}, t('screens.start.resume.line', { name: r.profileName, opponents: levelList(r.opponents), turn: r.turn + 1, scores: r.scores.join(' : '), date: formatDate(r.startedAt) }))),
+      h('button', { class: 'btn primary', type: 'button', onclick: () => app.resume() }, t('screens.start.resume.button'))));
   }
 
   // Profile.
-  const nameInput = h('input', { id: 'new-profile', type: 'text', maxlength: '40', autocomplete: 'off', placeholder: 'Your name' });
+  const nameInput = h('input', { id: 'new-profile', type: 'text', maxlength: '40', autocomplete: 'off', placeholder: t('screens.start.name') });
   const create = async (e) => {
     e.preventDefault();
     try {
       await api.profileCreate(nameInput.value);
       await renderStart(root, app);
-    } catch (err) { showError(err, 'Could not create the profile'); }
+    } catch (err) { showError(err, t('screens.start.createFailed')); }
   };
-  const profileList = h('div', { class: 'choices', role: 'radiogroup', 'aria-label': 'Profile' },
+  const profileList = h('div', { class: 'choices', role: 'radiogroup', 'aria-label': t('screens.start.profileGroup') },
     profiles.profiles.map((p) => h('button', { class: `choice${p.id === profiles.active ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(p.id === profiles.active),
-      onclick: async () => { try { await api.profileSelect(p.id); await renderStart(root, app); } catch (err) { showError(err, 'Could not select the profile'); } } },
-    h('strong', {}, p.name), h('small', {}, `${p.stats.games} ${p.stats.games === 1 ? 'game' : 'games'} · Elo ${Math.round(p.stats.rating.elo)}`))));
-  root.append(h('div', { class: 'card' }, h('h3', {}, 'Who is playing?'),
-    profiles.profiles.length ? profileList : h('p', {}, 'Create a profile to keep your statistics and history.'),
-    h('form', { class: 'row', onsubmit: create }, h('label', { for: 'new-profile', class: 'sr-only' }, 'New profile name'), nameInput,
-      h('button', { class: 'btn', type: 'submit' }, 'Create profile'))));
+      onclick: async () => { try { await api.profileSelect(p.id); await renderStart(root, app); } catch (err) { showError(err, t('screens.start.selectFailed')); } } },
+    h('strong', {}, p.name), h('small', {}, t('screens.start.profileLine', { games: p.stats.games, elo: Math.round(p.stats.rating.elo) })))));
+  root.append(h('div', { class: 'card' }, h('h3', {}, t('screens.start.who')),
+    profiles.profiles.length ? profileList : h('p', {}, t('screens.start.noProfiles')),
+    h('form', { class: 'row', onsubmit: create }, h('label', { for: 'new-profile', class: 'sr-only' }, t('screens.start.newName')), nameInput,
+      h('button', { class: 'btn', type: 'submit' }, t('screens.start.create')))));
 
   // Opponents.
   const oppBox = h('div', { class: 'opponents' });
   const drawOpponents = () => {
     oppBox.replaceChildren(
-      h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': 'Number of opponents' },
+      h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('screens.start.count') },
         [1, 2, 3, 4, 5].map((n) => h('button', { class: `seg${setup.opponents.length === n ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(setup.opponents.length === n),
           onclick: () => { while (setup.opponents.length < n) setup.opponents.push(setup.opponents.at(-1) ?? 'easy'); setup.opponents.length = n; drawOpponents(); } }, String(n)))),
       h('ol', { class: 'opp-list' }, setup.opponents.map((lvl, i) => h('li', {},
         h('span', { html: badgeSvg(i + 1, 22) }),
-        h('label', { for: `opp-${i}` }, `Opponent ${i + 1}`),
+        h('label', { for: `opp-${i}` }, t('screens.start.opponent', { n: i + 1 })),
         h('select', { id: `opp-${i}`, onchange: (e) => { setup.opponents[i] = e.target.value; } },
-          levels.map((l) => h('option', { value: l, selected: l === lvl }, LEVEL_TEXT[l] ?? l)))))));
+          levels.map((l) => h('option', { value: l, selected: l === lvl }, levelChoice(l))))))));
   };
   drawOpponents();
   const am = h('input', { id: 'abbey-mayor', type: 'checkbox', class: 'switch', checked: setup.abbeyMayor, onchange: (e) => { setup.abbeyMayor = e.target.checked; } });
   // A deal number replays the same shuffled pile, e.g. to retry a game or to compare with a friend.
-  const seedInput = h('input', { id: 'seed', type: 'text', inputmode: 'numeric', pattern: '[0-9]*', autocomplete: 'off', value: setup.seed ?? '', placeholder: 'random',
+  const seedInput = h('input', { id: 'seed', type: 'text', inputmode: 'numeric', pattern: '[0-9]*', autocomplete: 'off', value: setup.seed ?? '', placeholder: t('screens.start.seedRandom'),
     oninput: (e) => { setup.seed = e.target.value.trim(); } });
   const aids = h('input', { id: 'board-aids', type: 'checkbox', class: 'switch', checked: app.settings?.boardAids !== false,
-    onchange: async (e) => { try { await app.saveSettings({ boardAids: e.target.checked }); } catch (err) { showError(err, 'Could not save the setting'); } } });
-  root.append(h('div', { class: 'card' }, h('h3', {}, 'Opponents'), oppBox,
-    h('div', { class: 'row switch-row' }, am, h('label', { for: 'abbey-mayor' }, h('strong', {}, 'Abbey & Mayor'), h('small', {}, ' abbey, mayor, wagon and barn, 12 more tiles'))),
-    h('div', { class: 'row switch-row' }, aids, h('label', { for: 'board-aids' }, h('strong', {}, AIDS_LABEL), h('small', {}, ` ${AIDS_HELP}`))),
-    h('details', { class: 'more' }, h('summary', {}, 'More options'),
-      h('div', { class: 'row' }, h('label', { for: 'seed' }, 'Deal number'), seedInput, h('small', {}, 'the same number deals the same tiles')))));
+    onchange: async (e) => { try { await app.saveSettings({ boardAids: e.target.checked }); } catch (err) { showError(err, t('screens.saveFailed')); } } });
+  root.append(h('div', { class: 'card' }, h('h3', {}, t('screens.start.opponents')), oppBox,
+    h('div', { class: 'row switch-row' }, am, h('label', { for: 'abbey-mayor' }, h('strong', {}, t('common.expansion')), ' ', h('small', {}, t('screens.start.expansionHelp')))),
+    h('div', { class: 'row switch-row' }, aids, h('label', { for: 'board-aids' }, h('strong', {}, t('common.aids.label')), ' ', h('small', {}, t('common.aids.help')))),
+    h('details', { class: 'more' }, h('summary', {}, t('screens.start.more')),
+      h('div', { class: 'row' }, h('label', { for: 'seed' }, t('screens.start.seed')), seedInput, h('small', {}, t('screens.start.seedHelp'))))));
 
   const startBtn = h('button', { class: 'btn primary big', type: 'button', disabled: !active, onclick: async () => {
     startBtn.disabled = true;
     // Deal numbers are 0 to 2^53 - 1 (API.md, "Seeds"): every one is exact as a number here.
     const seed = setup.seed ? Number(setup.seed) : null;
     if (seed !== null && !(/^[0-9]+$/.test(setup.seed) && Number.isSafeInteger(seed))) {
-      showError({ code: 'game/bad_setup', message: `The deal number must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER} (or empty for a random deal).` });
+      showError({ code: 'game/bad_setup', message: t('screens.start.badSeed', { max: Number.MAX_SAFE_INTEGER }) });
       startBtn.disabled = false;
       return;
     }
     try {
       await app.newGame({ profileId: active.id, opponents: setup.opponents.map((level) => ({ level })), abbeyMayor: setup.abbeyMayor, seed });
-    } catch (err) { showError(err, 'Could not start the game'); } finally { startBtn.disabled = false; }
-  } }, active ? `Start as ${active.name}` : 'Create a profile first');
+    } catch (err) { showError(err, t('screens.start.startFailed')); } finally { startBtn.disabled = false; }
+  } }, active ? t('screens.start.startAs', { name: active.name }) : t('screens.start.needProfile'));
   root.append(h('div', { class: 'row end' }, startBtn));
 }
 
@@ -100,7 +111,7 @@ export async function renderHistory(root, app) {
   const filters = app.historyFilters ?? (app.historyFilters = { level: '', result: '', all: false });
   const profiles = await api.profilesList();
   const list = await api.historyList(filters.all ? null : profiles.active);
-  await reviews.refresh().catch((e) => showError(e, 'Could not ask for the review'));
+  await reviews.refresh().catch((e) => showError(e, t('screens.reviewFailed')));
   for (const p of list.problems ?? []) showProblem(p);
   const levels = app.info?.levels ?? ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'];
   const matches = list.matches.filter((m) => (!filters.level || m.opponents.some((o) => o.level === filters.level))
@@ -111,51 +122,51 @@ export async function renderHistory(root, app) {
     e.target.value = '';
     // Too large a file is refused before it is read (the app refuses it too).
     if (file.size > IMPORT_LIMIT) {
-      showError({ code: 'record/too_large', message: `${file.name} has ${file.size} bytes; a record has at most ${IMPORT_LIMIT / (1024 * 1024)} MiB.` }, 'Import failed');
+      showError({ code: 'record/too_large', message: t('screens.history.tooLarge', { file: file.name, size: file.size, limit: IMPORT_LIMIT / (1024 * 1024) }) }, t('screens.history.importFailed'));
       return;
     }
     try {
       const s = await api.historyImport(await file.text());
-      showNote(`Imported the match of ${formatDate(s.date)}.`);
+      showNote(t('screens.history.imported', { date: formatDate(s.date) }));
       // Imported records belong to no profile: show every profile's matches so it is seen.
       filters.all = true;
       await renderHistory(root, app);
-    } catch (err) { showError(err, 'Import failed'); }
+    } catch (err) { showError(err, t('screens.history.importFailed')); }
   } });
   root.replaceChildren(
-    h('h2', { id: 'history-title', class: 'screen-title' }, 'History'),
+    h('h2', { id: 'history-title', class: 'screen-title' }, t('screens.history.title')),
     h('div', { class: 'card filters' },
-      h('label', { for: 'f-level' }, 'Opponent level'),
+      h('label', { for: 'f-level' }, t('screens.history.level')),
       h('select', { id: 'f-level', onchange: (e) => { filters.level = e.target.value; renderHistory(root, app).catch((err) => showError(err)); } },
-        h('option', { value: '' }, 'Any'), levels.map((l) => h('option', { value: l, selected: filters.level === l }, l))),
-      h('label', { for: 'f-result' }, 'Result'),
+        h('option', { value: '' }, t('screens.history.any')), levels.map((l) => h('option', { value: l, selected: filters.level === l }, levelName(l)))),
+      h('label', { for: 'f-result' }, t('screens.history.result')),
       h('select', { id: 'f-result', onchange: (e) => { filters.result = e.target.value; renderHistory(root, app).catch((err) => showError(err)); } },
-        [['', 'Any'], ['won', 'Won'], ['lost', 'Lost'], ['drawn', 'Drawn'], ['resigned', 'Resigned']].map(([v, t]) => h('option', { value: v, selected: filters.result === v }, t))),
-      h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: filters.all, onchange: (e) => { filters.all = e.target.checked; renderHistory(root, app).catch((err) => showError(err)); } }), ' All profiles'),
-      fileInput, h('label', { for: 'import-file', class: 'btn', role: 'button', tabindex: '0', onkeydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); fileInput.click(); } } }, 'Import a record…')),
+        [['', t('screens.history.any')], ...['won', 'lost', 'drawn', 'resigned'].map((r) => [r, resultName(r)])].map(([v, w]) => h('option', { value: v, selected: filters.result === v }, w))),
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: filters.all, onchange: (e) => { filters.all = e.target.checked; renderHistory(root, app).catch((err) => showError(err)); } }), ' ', t('screens.history.all')),
+      fileInput, h('label', { for: 'import-file', class: 'btn', role: 'button', tabindex: '0', onkeydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); fileInput.click(); } } }, t('screens.history.import'))),
     matches.length ? h('ul', { class: 'match-list' }, matches.map((m) => matchCard(m, root, app)))
-      : h('p', { class: 'empty' }, list.matches.length ? 'No match fits these filters.' : 'No finished games yet. Play one!'));
+      : h('p', { class: 'empty' }, list.matches.length ? t('screens.history.noneFit') : t('screens.history.empty')));
 }
 
 function matchCard(m, root, app) {
-  const resultText = { won: 'Won', lost: 'Lost', drawn: 'Drawn', resigned: 'Resigned' }[m.result] ?? 'Imported';
+  const resultText = resultName(m.result);
   return h('li', { class: `card match ${m.result ?? 'none'}` },
     h('a', { class: 'match-link', href: `#/match/${encodeURIComponent(m.id)}` },
       h('span', { class: `result-tag ${m.result ?? ''}` }, resultText),
       h('span', { class: 'match-main' },
-        h('strong', {}, m.players.map((p) => `${p.name} ${p.score}`).join(' · ')),
-        h('small', {}, `${formatDate(m.date)} · vs ${m.opponents.map((o) => o.level).join(', ')} · ${m.turns} turns · ${formatDuration(m.durationSecs)}${m.abbeyMayor ? ' · Abbey & Mayor' : ''}`)),
-      m.accuracy != null ? h('span', { class: 'accuracy-tag', title: 'The accuracy of your moves, from the review' }, h('small', {}, 'accuracy'), accuracyText(m.accuracy)) : null),
+        h('strong', {}, m.players.flatMap((p, i) => [i ? ' · ' : null, h('span', {}, p.name), ` ${fmtNumber(p.score)}`])),
+        h('small', {}, t('screens.history.line', { date: formatDate(m.date), opponents: levelList(m.opponents), turns: m.turns, duration: formatDuration(m.durationSecs), expansion: m.abbeyMayor }))),
+      m.accuracy != null ? h('span', { class: 'accuracy-tag', title: t('screens.history.accuracyTitle') }, h('small', {}, t('screens.history.accuracy')), accuracyText(m.accuracy)) : null),
     // A match without a review: Review, then its progress; the list again once it is done.
-    m.accuracy == null ? reviewStarter(m.id, { label: 'Review', onDone: (slot) => { if (slot.isConnected) renderHistory(root, app).catch((e) => showError(e)); } }) : null,
+    m.accuracy == null ? reviewStarter(m.id, { label: t('screens.history.review'), onDone: (slot) => { if (slot.isConnected) renderHistory(root, app).catch((e) => showError(e)); } }) : null,
     h('div', { class: 'row' },
       h('button', { class: 'btn small', type: 'button', onclick: async () => {
-        try { const r = await api.historyExport(m.id); showNote(`Saved to ${r.path}`); } catch (err) { showError(err, 'Export failed'); }
-      } }, 'Export'),
+        try { const r = await api.historyExport(m.id); showNote(t('screens.history.saved', { path: r.path })); } catch (err) { showError(err, t('screens.history.exportFailed')); }
+      } }, t('screens.history.export')),
       h('button', { class: 'btn small danger-ghost', type: 'button', onclick: async () => {
-        if (!(await confirmDialog('Delete this match?', 'It disappears from the history for good.', { confirm: 'Delete', danger: true }))) return;
-        try { await api.historyDelete(m.id); await renderHistory(root, app); } catch (err) { showError(err, 'Delete failed'); }
-      } }, 'Delete')));
+        if (!(await confirmDialog(t('screens.history.deleteTitle'), t('screens.history.deleteText'), { confirm: t('common.delete'), danger: true }))) return;
+        try { await api.historyDelete(m.id); await renderHistory(root, app); } catch (err) { showError(err, t('screens.deleteFailed')); }
+      } }, t('common.delete'))));
 }
 
 // --- Match replay.
@@ -166,17 +177,17 @@ export async function renderMatch(root, app, id) {
   const review = detail.review ?? null;
   let turn = last;
   let sel = null;
-  if (!review) await reviews.refresh().catch((e) => showError(e, 'Could not ask for the review'));
+  if (!review) await reviews.refresh().catch((e) => showError(e, t('screens.reviewFailed')));
   root.replaceChildren();
-  const title = h('h2', { id: 'match-title', class: 'screen-title' }, `${s.players.map((p) => p.name).join(' vs ')}`);
+  const title = h('h2', { id: 'match-title', class: 'screen-title' }, t('screens.match.title', { names: s.players.map((p) => p.name) }));
   const boardHost = h('div', { class: 'board-host' });
-  const slider = h('input', { type: 'range', min: '0', max: String(last), value: String(turn), id: 'replay-slider', 'aria-label': 'Turn' });
+  const slider = h('input', { type: 'range', min: '0', max: String(last), value: String(turn), id: 'replay-slider', 'aria-label': t('screens.match.turn') });
   const label = h('output', { for: 'replay-slider', class: 'turn-label' });
-  const eventsBox = h('ol', { class: 'log replay-log', 'aria-label': 'Events of this turn' });
+  const eventsBox = h('ol', { class: 'log replay-log', 'aria-label': t('screens.match.events') });
   const chartBox = h('div', { class: 'chart-box' });
   const scores = h('ol', { class: 'scoreboard compact' });
   const breakdown = breakdownTable(s.players, (seat) => detail.breakdown[seat], s.winners);
-  const types = new Map(app.tileset.types.map((t) => [t.id, t]));
+  const types = new Map(app.tileset.types.map((type) => [type.id, type]));
   // The review: the win-chance graph and the move list pick a decision (the board shows it).
   const boardWrap = h('div', { class: 'board-wrap replay-board' }, boardHost);
   const pick = (i) => {
@@ -192,36 +203,36 @@ export async function renderMatch(root, app, id) {
   const moves = review ? moveList(review, pick) : null;
   const verdict = h('div', { class: 'rv-verdict', 'aria-live': 'polite', hidden: !review });
   const reviewCard = review
-    ? h('div', { class: 'card review-card' }, h('h3', {}, 'Review of your moves'), h('p', { class: 'rv-summary' }, reviewSummary(review)),
-      h('p', { class: 'rv-help' }, 'Tap a move (or a point of the win-chance graph) to see it on the board: the move played and the best one, as ghosts.'), moves.el)
-    : h('div', { class: 'card review-card' }, h('h3', {}, 'Review of your moves'), h('p', {}, REVIEW_NONE),
-      reviewStarter(id, { label: 'Review this game', primary: true, onDone: (slot) => {
+    ? h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), h('p', { class: 'rv-summary' }, reviewSummary(review)),
+      h('p', { class: 'rv-help' }, t('screens.match.reviewHelp')), moves.el)
+    : h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), h('p', {}, t('screens.match.notReviewed')),
+      reviewStarter(id, { label: t('screens.match.reviewThis'), primary: true, onDone: (slot) => {
         if (slot.isConnected && location.hash === `#/match/${encodeURIComponent(id)}`) renderMatch(root, app, id).catch((e) => showError(e));
       } }));
   const step = (d) => go(turn + d);
   const icon = (d) => `<svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true"><path d="${d}" fill="currentColor"/></svg>`;
   const btn = (d, aria, fn) => h('button', { class: 'btn', type: 'button', 'aria-label': aria, onclick: fn, html: icon(d) });
   root.append(title,
-    h('p', { class: 'subtitle' }, `${formatDate(s.date)} · ${s.turns} turns${s.abbeyMayor ? ' · Abbey & Mayor' : ''}${s.seed != null ? ` · seed ${s.seed}` : ''}`),
+    h('p', { class: 'subtitle' }, t('screens.match.subtitle', { date: formatDate(s.date), turns: s.turns, expansion: s.abbeyMayor, seed: s.seed ?? null })),
     // With a review, the verdict and the win-chance graph sit by the board (grid areas).
     h('div', { class: `match-layout${review ? ' reviewed' : ''}` },
       boardWrap,
       h('div', { class: 'match-side' }, scores,
         h('div', { class: 'replay-ctl' },
-          btn('M4,4h2.5v12H4ZM16,4v12L7.5,10Z', 'First turn', () => go(0)), btn('M14,4v12L5,10Z', 'Previous turn', () => step(-1)), slider,
-          btn('M6,4v12l9,-6Z', 'Next turn', () => step(1)), btn('M13.5,4H16v12h-2.5ZM4,4v12l8.5,-6Z', 'Last turn', () => go(last))), label,
+          btn('M4,4h2.5v12H4ZM16,4v12L7.5,10Z', t('screens.match.first'), () => go(0)), btn('M14,4v12L5,10Z', t('screens.match.previous'), () => step(-1)), slider,
+          btn('M6,4v12l9,-6Z', t('screens.match.next'), () => step(1)), btn('M13.5,4H16v12h-2.5ZM4,4v12l8.5,-6Z', t('screens.match.last'), () => go(last))), label,
         review ? null : eventsBox),
-      review ? [verdict, h('div', { class: 'rv-graph' }, h('h3', { class: 'rv-graph-title' }, 'Your win chance'), graph.el), eventsBox] : null),
+      review ? [verdict, h('div', { class: 'rv-graph' }, h('h3', { class: 'rv-graph-title' }, t('screens.match.winChance')), graph.el), eventsBox] : null),
     reviewCard,
-    h('div', { class: 'card' }, h('h3', {}, 'Score over the turns'), chartBox),
-    h('div', { class: 'card' }, h('h3', {}, 'Final scoring'), h('div', { class: 'table-scroll' }, breakdown)),
-    h('div', { class: 'row' }, h('a', { class: 'btn', href: '#/history' }, '‹ Back to the history')));
+    h('div', { class: 'card' }, h('h3', {}, t('screens.match.scores')), chartBox),
+    h('div', { class: 'card' }, h('h3', {}, t('screens.match.final')), h('div', { class: 'table-scroll' }, breakdown)),
+    h('div', { class: 'row' }, h('a', { class: 'btn', href: '#/history' }, t('screens.match.back'))));
   app.replayBoard?.destroy();
-  const board = app.replayBoard = new Board(boardHost, types, { label: 'Replay board', onTap: () => {} });
+  const board = app.replayBoard = new Board(boardHost, types, { label: t('screens.match.board'), onTap: () => {} });
   slider.addEventListener('input', () => go(+slider.value));
   let pending = 0;
-  async function go(t, picked = null) {
-    turn = Math.max(0, Math.min(last, t));
+  async function go(to, picked = null) {
+    turn = Math.max(0, Math.min(last, to));
     sel = review ? (picked ?? decisionAt(review, turn)) : null;
     const d = sel != null ? review.decisions[sel] : null;
     if (review) { graph.select(sel); moves.select(sel); showVerdict(d); }
@@ -244,18 +255,18 @@ export async function renderMatch(root, app, id) {
       // A reviewed decision of the next turn: its played and best move as ghosts.
       board.setPreview(d ? ghostsFor(d, detail.events, types, review.player) : null);
       if (!board.userMoved) board.fit(false);
-    } catch (err) { showError(err, 'Could not show that turn'); }
+    } catch (err) { showError(err, t('screens.match.turnFailed')); }
   }
   function showVerdict(d) {
     verdict.hidden = !d && turn >= s.turns;
-    if (!d) { verdict.replaceChildren(h('p', { class: 'rv-none' }, `No move of yours to review in turn ${turn + 1}.`)); return; }
+    if (!d) { verdict.replaceChildren(h('p', { class: 'rv-none' }, t('screens.match.noMove', { turn: turn + 1 }))); return; }
     const feature = (m) => figureFeature(m, d, detail.events, types);
     verdict.replaceChildren(
       h('div', { class: 'rv-head' }, h('strong', {}, reviewDecisionTitle(d)), h('span', { class: `rv-tag ${d.class}` }, reviewTag(d.class))),
       h('p', { class: 'rv-line' }, reviewVerdict(d, { playedFeature: feature(d.played), bestFeature: feature(d.best) })),
       d.why && d.class !== 'best' ? h('p', { class: 'rv-why' }, whyText(d.why, s.players)) : null,
       h('p', { class: 'rv-win' }, reviewWinText(d)),
-      d.class !== 'best' ? h('p', { class: 'rv-legend' }, h('span', { class: 'key played' }), 'played ', h('span', { class: 'key best' }), 'best') : null);
+      d.class !== 'best' ? h('p', { class: 'rv-legend' }, h('span', { class: 'key played' }), t('screens.match.played'), ' ', h('span', { class: 'key best' }), t('screens.match.best')) : null);
   }
   await go(turn);
 }
@@ -264,88 +275,136 @@ export async function renderMatch(root, app, id) {
 export async function renderProfile(root, app) {
   const profiles = await api.profilesList();
   const active = profiles.profiles.find((p) => p.id === profiles.active);
-  root.replaceChildren(h('h2', { id: 'profile-title', class: 'screen-title' }, active ? active.name : 'Profiles'));
+  root.replaceChildren(h('h2', { id: 'profile-title', class: 'screen-title' }, active ? active.name : t('screens.profile.profiles')));
   if (active) {
     const st = active.stats;
     const stat = (label, value) => h('div', { class: 'stat' }, h('span', { class: 'stat-value' }, value), h('span', { class: 'stat-label' }, label));
-    root.append(h('div', { class: 'card' }, h('h3', {}, 'Statistics'),
+    const n = (v) => fmtNumber(v);
+    root.append(h('div', { class: 'card' }, h('h3', {}, t('screens.profile.stats')),
       h('div', { class: 'stats' },
-        stat('rating (Elo)', String(Math.round(st.rating.elo))), stat('games', String(st.games)), stat('wins', String(st.wins)),
-        stat('losses', String(st.losses)), stat('draws', String(st.draws)), stat('resigned', String(st.resigned)),
-        stat('average score', st.averageScore.toFixed(1)), stat('best score', String(st.bestScore))),
-      Object.keys(st.byLevel).length ? h('table', { class: 'breakdown' },
-        h('thead', {}, h('tr', {}, ['Opponent', 'Games', 'Wins', 'Losses', 'Draws'].map((c) => h('th', { scope: 'col' }, c)))),
-        h('tbody', {}, Object.entries(st.byLevel).map(([lvl, r]) => h('tr', {}, h('th', { scope: 'row' }, lvl), [r.games, r.wins, r.losses, r.draws].map((n) => h('td', {}, String(n)))))))
-        : h('p', {}, 'No games yet.')));
+        stat(t('screens.profile.rating'), fmtNumber(Math.round(st.rating.elo), { useGrouping: false })), stat(t('screens.profile.games'), n(st.games)), stat(t('screens.profile.wins'), n(st.wins)),
+        stat(t('screens.profile.losses'), n(st.losses)), stat(t('screens.profile.draws'), n(st.draws)), stat(t('screens.profile.resigned'), n(st.resigned)),
+        stat(t('screens.profile.average'), fmtNumber(st.averageScore, { minimumFractionDigits: 1, maximumFractionDigits: 1 })), stat(t('screens.profile.best'), n(st.bestScore))),
+      Object.keys(st.byLevel).length ? h('div', { class: 'table-scroll' }, h('table', { class: 'breakdown' },
+        h('thead', {}, h('tr', {}, [t('screens.profile.opponent'), t('screens.profile.colGames'), t('screens.profile.colWins'), t('screens.profile.colLosses'), t('screens.profile.colDraws')].map((c) => h('th', { scope: 'col' }, c)))),
+        h('tbody', {}, Object.entries(st.byLevel).map(([lvl, r]) => h('tr', {}, h('th', { scope: 'row' }, levelName(lvl)), [r.games, r.wins, r.losses, r.draws].map((v) => h('td', {}, n(v))))))))
+        : h('p', {}, t('screens.profile.noGames'))));
     const list = await api.historyList(active.id);
     root.append(accuracyCard(list), ratingCard(list));
   }
-  if (!profiles.profiles.length) root.append(h('p', { class: 'empty' }, 'No profile yet: create one on the ', h('a', { href: '#/start' }, 'Play'), ' screen.'));
-  root.append(h('div', { class: 'card' }, h('h3', {}, 'All profiles'),
+  if (!profiles.profiles.length) root.append(h('p', { class: 'empty' }, t('screens.profile.none'), ' ', h('a', { href: '#/start' }, t('screens.profile.noneLink'))));
+  root.append(h('div', { class: 'card' }, h('h3', {}, t('screens.profile.all')),
     h('ul', { class: 'profile-list' }, profiles.profiles.map((p) => {
-      const input = h('input', { type: 'text', value: p.name, maxlength: '40', 'aria-label': `New name for ${p.name}` });
+      const input = h('input', { type: 'text', value: p.name, maxlength: '40', 'aria-label': t('screens.profile.newName', { name: p.name }) });
       return h('li', { class: 'row' },
-        h('strong', { class: 'grow' }, p.name, p.id === profiles.active ? h('small', {}, ' (active)') : null),
-        p.id !== profiles.active ? h('button', { class: 'btn small', type: 'button', onclick: async () => { try { await api.profileSelect(p.id); await renderProfile(root, app); } catch (e) { showError(e); } } }, 'Use') : null,
-        h('form', { class: 'row', onsubmit: async (e) => { e.preventDefault(); try { await api.profileRename(p.id, input.value); await renderProfile(root, app); } catch (err) { showError(err, 'Rename failed'); } } },
-          input, h('button', { class: 'btn small', type: 'submit' }, 'Rename')),
+        h('strong', { class: 'grow' }, p.name, p.id === profiles.active ? [' ', h('small', {}, t('screens.profile.active'))] : null),
+        p.id !== profiles.active ? h('button', { class: 'btn small', type: 'button', onclick: async () => { try { await api.profileSelect(p.id); await renderProfile(root, app); } catch (e) { showError(e); } } }, t('screens.profile.use')) : null,
+        h('form', { class: 'row', onsubmit: async (e) => { e.preventDefault(); try { await api.profileRename(p.id, input.value); await renderProfile(root, app); } catch (err) { showError(err, t('screens.profile.renameFailed')); } } },
+          input, h('button', { class: 'btn small', type: 'submit' }, t('screens.profile.rename'))),
         h('button', { class: 'btn small danger-ghost', type: 'button', onclick: async () => {
-          if (!(await confirmDialog(`Delete ${p.name}?`, 'The profile and its statistics are deleted; its matches stay in the history.', { confirm: 'Delete', danger: true }))) return;
-          try { await api.profileDelete(p.id); await renderProfile(root, app); } catch (err) { showError(err, 'Delete failed'); }
-        } }, 'Delete'));
+          if (!(await confirmDialog(t('screens.profile.deleteTitle', { name: p.name }), t('screens.profile.deleteText'), { confirm: t('common.delete'), danger: true }))) return;
+          try { await api.profileDelete(p.id); await renderProfile(root, app); } catch (err) { showError(err, t('screens.deleteFailed')); }
+        } }, t('common.delete')));
     }))));
 }
 
-const day = (iso) => { const t = new Date(iso); return Number.isNaN(t.getTime()) ? '' : t.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }); };
+const day = (iso) => (Number.isNaN(new Date(iso).getTime()) ? '' : fmtDate(iso, { month: 'short', day: 'numeric' }));
 /** A chart's width: about one unit a pixel, so that the labels stay legible on a phone. */
 const chartWidth = () => Math.max(320, Math.min(640, window.innerWidth - 64));
 
 /** The profile's rating after each of its games (`ratingAfter`, kept from this version on), oldest first. */
 function ratingCard(list) {
   const games = list.matches.filter((m) => m.ratingAfter != null).sort((a, b) => String(a.date).localeCompare(String(b.date)));
-  const card = h('div', { class: 'card rating-card' }, h('h3', {}, 'Rating over time'));
+  const card = h('div', { class: 'card rating-card' }, h('h3', {}, t('screens.profile.ratingTitle')));
   if (!games.length) {
-    card.append(h('p', {}, 'Finish a game to see how your rating moves.'));
+    card.append(h('p', {}, t('screens.profile.ratingNone')));
     return card;
   }
   const values = [1200, ...games.map((m) => m.ratingAfter)];
   const lo = Math.floor((Math.min(...values) - 50) / 100) * 100;
   const hi = Math.ceil((Math.max(...values) + 50) / 100) * 100;
   const last = Math.round(games.at(-1).ratingAfter);
-  card.append(h('p', {}, `${last} after your last game · ${games.length === 1 ? '1 game' : `${games.length} games`} shown`),
-    h('div', { class: 'chart-box', html: seriesSvg(games.map((m) => ({ value: m.ratingAfter, label: day(m.date) })), { label: `Your rating after each game, oldest first: ${games.map((m) => Math.round(m.ratingAfter)).join(', ')}`, min: lo, max: hi, width: chartWidth() }) }));
+  card.append(h('p', {}, t('screens.profile.ratingLine', { elo: last, n: games.length })),
+    h('div', { class: 'chart-box', html: seriesSvg(games.map((m) => ({ value: m.ratingAfter, label: day(m.date) })), { label: t('screens.profile.ratingChart', { values: games.map((m) => fmtNumber(Math.round(m.ratingAfter), { useGrouping: false })).join('; ') }), min: lo, max: hi, width: chartWidth() }) }));
   return card;
 }
 
 /** The profile's accuracy over its reviewed games, oldest first, as a chart. */
 function accuracyCard(list) {
   const games = list.matches.filter((m) => m.accuracy != null).sort((a, b) => String(a.date).localeCompare(String(b.date)));
-  const card = h('div', { class: 'card accuracy-card' }, h('h3', {}, 'Accuracy over time'));
+  const card = h('div', { class: 'card accuracy-card' }, h('h3', {}, t('screens.profile.accuracyTitle')));
   if (!games.length) {
-    card.append(h('p', {}, 'No reviewed games yet: review a game from the history to see how accurately you play.'));
+    card.append(h('p', {}, t('screens.profile.accuracyNone')));
     return card;
   }
   const mean = games.reduce((a, m) => a + m.accuracy, 0) / games.length;
-  card.append(h('p', {}, `${games.length === 1 ? '1 reviewed game' : `${games.length} reviewed games`} · average ${accuracyText(mean)} · last ${accuracyText(games.at(-1).accuracy)}`),
-    h('div', { class: 'chart-box', html: seriesSvg(games.map((m) => ({ value: m.accuracy, label: day(m.date) })), { label: `Accuracy of your reviewed games, oldest first: ${games.map((m) => accuracyText(m.accuracy)).join(', ')}`, unit: '%',
+  card.append(h('p', {}, t('screens.profile.accuracyLine', { n: games.length, mean: accuracyText(mean), last: accuracyText(games.at(-1).accuracy) })),
+    h('div', { class: 'chart-box', html: seriesSvg(games.map((m) => ({ value: m.accuracy, label: day(m.date) })), { label: t('screens.profile.accuracyChart', { values: games.map((m) => accuracyText(m.accuracy)).join('; ') }), unit: '%',
       width: chartWidth() }) }));
   return card;
 }
 
 // --- Help.
-export function renderHelp(root) {
-  const sec = (title, ...paras) => h('section', { class: 'card help' }, h('h3', {}, title), paras.map((p) => h('p', {}, p)));
-  root.replaceChildren(h('h2', { id: 'help-title', class: 'screen-title' }, 'How to play'),
-    sec('Your turn', 'Draw a tile and place it next to the others so that every shared edge matches: city to city, road to road, field to field. Highlighted squares show where it fits. Tap a square, tap the tile (or press R) to turn it, then Confirm. Nothing happens until you confirm, and Undo takes your move back until the next tile is drawn.',
-      'Then you may place one figure on the tile you just placed, on a road, a city, a monastery or a field, but only where that whole feature has no figure yet. Tap a circle, then Confirm, or choose No figure.'),
-    sec('Scoring', 'A finished road scores 1 point per tile; a finished city 2 per tile and 2 per pennant (the blue shield); a monastery 9 when all eight squares around it are filled. Figures on a finished feature come back. The player with the most figures in a feature takes its points; tied players all take them. At the end, unfinished roads, cities and monasteries score less: 1 per tile (and 1 per pennant).'),
-    sec('Farms (fields)', 'A follower placed on a field lies down: it is a farmer and stays there until the end of the game. At the end each field pays its majority 3 points for every finished city that touches it. Fields are divided by roads, cities and the edge of the board; switch on Owners to see who holds which field, road and city.'),
-    sec('Barn', 'With Abbey & Mayor, the barn goes on a corner of the tile you just placed where four tiles meet and all four show field at that corner. If farmers stand in that field, they score right away (3 per finished city) and go home. Farmers can never be placed in a field with a barn. If a later tile joins a field with farmers to one with a barn, those farmers score 1 per finished city and go home. At the end, a barn pays its owner 4 per finished city of its field.'),
-    sec('Mayor', 'The mayor goes only on a city. Its strength is the number of pennants in the whole city: with no pennants it has no strength. It does not change what the city is worth, only who gets it.'),
-    sec('Wagon', 'The wagon is a follower for roads, cities, monasteries and the abbey (not fields). When its feature is scored, you may move it to an unfinished, empty feature on the same tile or one of the eight tiles around it, or take it home.'),
-    sec('Abbey', 'Once per game, instead of drawing, you may place your abbey in a hole: an empty square with tiles on all four sides. It finishes every road and city edge it touches and scores like a monastery. When the last tile has been placed, everyone still holding an abbey gets one last chance to play it — the game warns you.'),
-    sec('Board aids', 'With Aids on, a square that no tile still to come can fill is hatched red with a ✕, and the roads, cities and monasteries next to it get a red dashed outline: they can no longer be completed (only an abbey might still fill a hole). Tap a placed tile, or press O for the last one, to see how many unseen tiles could complete the feature there and the chance that the next tile drawn does; the tiles-left drawer shows each tile\'s chance to come next. Switch Aids off in the game bar or on the start screen to play without them.'),
-    sec('Controls', 'Drag to move the board, pinch or use the mouse wheel to zoom, or use the +, − and ⤢ buttons. With a keyboard: Tab to the board, arrow keys pan, + and − zoom, 0 fits; N and P step through the squares where the tile fits, R turns it, Enter confirms and Escape cancels.'),
-    sec('Scoreboard', 'Each player shows their score and, after the arrow, what they would have if the game ended now. Below: followers left, then the mayor, wagon, barn and abbey still in hand (faded once used). Tap the tile count to see the tiles left by type, and Owners to colour every road, city and field by who holds it.'),
-    sec('Colours and shapes', 'Every player has a colour and a shape (circle, square, triangle, diamond, star, hexagon). The shape is drawn on each of their figures and next to their name, so players can be told apart without colour.'));
+/**
+ * The help's pictures: small scenes of real tiles (the tile set's ids, `r` the rotation),
+ * figures by seat on their features, highlighted squares and arrows (helpart.js).
+ */
+const SCENES = {
+  turn: { tiles: [{ id: 'D', x: 0, y: 0 }, { id: 'U', x: 1, y: 0 }], figures: [{ seat: 0, kind: 'follower', x: 1, y: 0, feature: 'road' }],
+    spots: [{ x: 2, y: 0 }, { x: -1, y: 0 }, { x: 0, y: 1 }, { x: 1, y: 1 }] },
+  city: { tiles: [{ id: 'M', x: 1, y: 1 }, { id: 'E', x: 1, y: 0, r: 180 }, { id: 'E', x: 0, y: 1, r: 90 }], figures: [{ seat: 0, kind: 'follower', x: 1, y: 1, feature: 'city' }] },
+  monastery: { tiles: [{ id: 'B', x: 1, y: 1 }, { id: 'E', x: 0, y: 0 }, { id: 'E', x: 1, y: 0 }, { id: 'E', x: 2, y: 0 }, { id: 'E', x: 0, y: 1, r: 270 },
+    { id: 'E', x: 2, y: 1, r: 90 }, { id: 'E', x: 0, y: 2, r: 180 }, { id: 'E', x: 1, y: 2, r: 180 }, { id: 'E', x: 2, y: 2, r: 180 }],
+  figures: [{ seat: 1, kind: 'follower', x: 1, y: 1, feature: 'monastery' }] },
+  farms: { tiles: [{ id: 'E', x: 0, y: 0, r: 90 }, { id: 'H', x: 1, y: 0, r: 90 }, { id: 'E', x: 2, y: 0, r: 270 }],
+    figures: [{ seat: 1, kind: 'follower', x: 1, y: 0, feature: 'field', farmer: true }] },
+  barn: { tiles: [{ id: 'E', x: 0, y: 0 }, { id: 'E', x: 1, y: 0 }, { id: 'U', x: 0, y: 1 }, { id: 'U', x: 1, y: 1 }],
+    figures: [{ seat: 0, kind: 'barn', x: 1, y: 1, corner: 'NW' }] },
+  mayor: { tiles: [{ id: 'F', x: 0, y: 0 }, { id: 'M', x: 1, y: 0 }],
+    figures: [{ seat: 1, kind: 'follower', x: 0, y: 0, feature: 'city' }, { seat: 0, kind: 'mayor', x: 1, y: 0, feature: 'city' }] },
+  wagon: { tiles: [{ id: 'A', x: 0, y: 0, r: 270 }, { id: 'U', x: 1, y: 0 }, { id: 'A', x: 2, y: 0, r: 90 }],
+    figures: [{ seat: 0, kind: 'wagon', x: 1, y: 0, feature: 'road' }],
+    arrows: [{ from: { x: 1, y: 0, feature: 'road' }, to: { x: 2, y: 0, feature: 'monastery' } }] },
+  abbey: { tiles: [{ id: 'abbey', x: 1, y: 1 }, { id: 'E', x: 1, y: 0, r: 180 }, { id: 'U', x: 0, y: 1 }, { id: 'E', x: 2, y: 1, r: 270 }, { id: 'V', x: 1, y: 2, r: 180 }],
+    spots: [{ x: 1, y: 1 }] },
+  // A square no land tile fits: no tile has the edges field, city, road, city in turn.
+  aids: { tiles: [{ id: 'E', x: 1, y: 0 }, { id: 'E', x: 0, y: 1, r: 90 }, { id: 'E', x: 2, y: 1, r: 270 }, { id: 'A', x: 1, y: 2, r: 180 }], dead: [{ x: 1, y: 1 }],
+    doomed: [{ x: 0, y: 1, feature: 'city' }, { x: 2, y: 1, feature: 'city' }, { x: 1, y: 2, feature: 'road' }] },
+  controls: { tiles: [{ id: 'D', x: 0, y: 0 }, { id: 'D', x: 1.3, y: 0, r: 90 }, { id: 'D', x: 2.6, y: 0, r: 180 }, { id: 'D', x: 3.9, y: 0, r: 270 }] },
+};
+
+/** A help section: a heading, its paragraphs and its pictures, each with a caption. */
+function helpSection(title, paras, figures = []) {
+  return h('section', { class: 'card help' },
+    h('div', { class: 'help-text' }, h('h3', {}, title), paras.map((p) => h('p', {}, p))),
+    figures.filter((f) => f.html).length ? h('div', { class: 'help-figures' }, figures.filter((f) => f.html).map((f) => h('figure', { class: 'help-figure' },
+      h('div', { class: 'help-pic', html: f.html }), h('figcaption', {}, f.caption)))) : null);
+}
+
+export function renderHelp(root, app) {
+  const types = new Map((app?.tileset?.types ?? []).map((type) => [type.id, type]));
+  const pic = (scene, caption) => ({ html: types.size ? sceneSvg(types, SCENES[scene], caption) : null, caption });
+  const figures = [['follower', capital(t('common.figure.follower'))], ['mayor', capital(t('common.figure.mayor'))], ['wagon', capital(t('common.figure.wagon'))], ['barn', capital(t('common.figure.barn'))]]
+    .map(([kind, name]) => ({ seat: 0, kind, name }));
+  // A follower is named by where it stands.
+  const roles = [['thief', capital(t('common.role.thief'))], ['knight', capital(t('common.role.knight'))], ['monk', capital(t('common.role.monk'))], ['farmer', capital(t('common.role.farmer'))]]
+    .map(([role, name]) => ({ seat: 1, kind: 'follower', farmer: role === 'farmer', name }));
+  const abbey = types.get(app?.tileset?.abbey ?? 'abbey');
+  if (abbey) figures.push({ kind: 'abbey', name: capital(t('common.figure.abbey')), type: abbey });
+  const badges = [0, 1, 2, 3, 4, 5].map((seat) => t('screens.help.badge', { colour: t(`common.colour.${COLOUR_NAMES[seat]}`), shape: t(`common.shape.${SHAPE_NAMES[seat]}`) }));
+  root.replaceChildren(h('h2', { id: 'help-title', class: 'screen-title' }, t('screens.help.title')),
+    helpSection(t('screens.help.turn.title'), [t('screens.help.turn.text'), t('screens.help.turn.figure')], [pic('turn', t('screens.help.turn.caption')),
+      { html: figuresSvg(roles, t('screens.help.turn.roles')), caption: t('screens.help.turn.roles') }]),
+    helpSection(t('screens.help.scoring.title'), [t('screens.help.scoring.text'), t('screens.help.scoring.end')],
+      [pic('city', t('screens.help.scoring.city')), pic('monastery', t('screens.help.scoring.monastery'))]),
+    helpSection(t('screens.help.farms.title'), [t('screens.help.farms.text')], [pic('farms', t('screens.help.farms.caption'))]),
+    helpSection(t('screens.help.barn.title'), [t('screens.help.barn.text'), t('screens.help.barn.later')], [pic('barn', t('screens.help.barn.caption'))]),
+    helpSection(t('screens.help.mayor.title'), [t('screens.help.mayor.text')], [pic('mayor', t('screens.help.mayor.caption'))]),
+    helpSection(t('screens.help.wagon.title'), [t('screens.help.wagon.text')], [pic('wagon', t('screens.help.wagon.caption'))]),
+    helpSection(t('screens.help.abbey.title'), [t('screens.help.abbey.text'), t('screens.help.abbey.last')], [pic('abbey', t('screens.help.abbey.caption'))]),
+    helpSection(t('screens.help.aids.title'), [t('screens.help.aids.text'), t('screens.help.aids.odds')], [pic('aids', t('screens.help.aids.caption'))]),
+    helpSection(t('screens.help.controls.title'), [t('screens.help.controls.text'), t('screens.help.controls.keys')], [pic('controls', t('screens.help.controls.caption'))]),
+    helpSection(t('screens.help.scoreboard.title'), [t('screens.help.scoreboard.text')],
+      [{ html: figuresSvg(figures, t('screens.help.scoreboard.caption')), caption: t('screens.help.scoreboard.caption') }]),
+    helpSection(t('screens.help.colours.title'), [t('screens.help.colours.text')], [{ html: badgesHtml(badges), caption: t('screens.help.colours.caption') }]));
 }

@@ -2,10 +2,11 @@
 // both palettes; this module only sets `data-theme` on <html> and the colour-scheme meta tag,
 // and labels the app bar's switch. The choice is a setting (`theme`, settings.json), saved by
 // main.js like every other setting.
+import { t } from './i18n.js';
 
 /** The choices, in the switch's cycling order. */
 export const THEMES = ['system', 'light', 'dark'];
-const LABEL = { system: 'System', light: 'Light', dark: 'Dark' };
+const label = (theme) => ({ system: t('screens.theme.system'), light: t('screens.theme.light'), dark: t('screens.theme.dark') }[theme]);
 const ICON = { system: '◐', light: '☀', dark: '☾' };
 
 /** The choice after `choice` in the app bar switch's cycle. */
@@ -27,8 +28,8 @@ export function applyTheme(choice, doc = document) {
   if (button) {
     const next = nextTheme(current);
     button.textContent = ICON[current];
-    button.setAttribute('aria-label', `Colour theme: ${LABEL[current]}. Switch to ${LABEL[next]}`);
-    button.title = `Colour theme: ${LABEL[current]}`;
+    button.setAttribute('aria-label', t('screens.theme.switch', { current: label(current), next: label(next) }));
+    button.title = t('screens.theme.title', { current: label(current) });
     button.dataset.theme = current;
   }
   return current;

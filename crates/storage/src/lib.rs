@@ -68,7 +68,7 @@ pub use carcassonne_engine::notation::{MoveName, NameError, WagonTarget};
 pub use current::{CurrentGame, Progress};
 pub use matches::{MatchMeta, MatchPlayer, Opponent, Replayed};
 pub use profile::{GameOutcome, LevelStats, Profile, Rating, Stats};
-pub use settings::{AiPace, Animations, LastSetup, Settings, SetupOpponent, Theme};
+pub use settings::{AiPace, Animations, Language, LastSetup, Settings, SetupOpponent, Theme};
 
 /// The schema version written into every file but a reviewed match file.
 pub const SCHEMA: u32 = 1;

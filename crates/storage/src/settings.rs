@@ -1,6 +1,6 @@
 //! The app's settings (`settings.json`): whether the board-reading aids are shown, the theme,
-//! the pace of the AI's moves, the animations, the sounds, and the last new-game set-up, which the start screen offers
-//! again.
+//! the language, the pace of the AI's moves, the animations, the sounds, and the last new-game
+//! set-up, which the start screen offers again.
 
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +34,19 @@ pub enum Theme {
     Light,
     /// Always dark.
     Dark,
+}
+
+/// The language of the app's words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    /// The system's language if the app speaks it, English otherwise.
+    #[default]
+    System,
+    /// English.
+    En,
+    /// Hungarian.
+    Hu,
 }
 
 /// How fast the AI's moves are shown one after the other.
@@ -76,6 +89,8 @@ pub struct Settings {
     pub last_setup: Option<LastSetup>,
     /// The colour theme.
     pub theme: Theme,
+    /// The language of the app's words.
+    pub language: Language,
     /// The pace of the AI's moves.
     pub ai_pace: AiPace,
     /// The board's animations.
@@ -90,6 +105,7 @@ impl Default for Settings {
             board_aids: true,
             last_setup: None,
             theme: Theme::System,
+            language: Language::System,
             ai_pace: AiPace::Normal,
             animations: Animations::Normal,
             sounds: true,

@@ -3,7 +3,9 @@
 
 use std::fs;
 
-use carcassonne_storage::{AiPace, Animations, LastSetup, Settings, SetupOpponent, Storage, Theme};
+use carcassonne_storage::{
+    AiPace, Animations, Language, LastSetup, Settings, SetupOpponent, Storage, Theme,
+};
 
 fn sample() -> Settings {
     Settings {
@@ -20,6 +22,7 @@ fn sample() -> Settings {
             abbey_mayor: true,
         }),
         theme: Theme::Dark,
+        language: Language::Hu,
         ai_pace: AiPace::Instant,
         animations: Animations::Off,
         sounds: false,
@@ -44,6 +47,7 @@ fn settings_default_then_round_trip_across_a_restart() {
     assert_eq!(v["lastSetup"]["opponents"][1]["level"], "expert");
     assert_eq!(v["lastSetup"]["abbeyMayor"], true);
     assert_eq!(v["theme"], "dark");
+    assert_eq!(v["language"], "hu");
     assert_eq!(v["aiPace"], "instant");
     assert_eq!(v["animations"], "off");
     assert_eq!(v["sounds"], false);
@@ -69,12 +73,65 @@ fn a_missing_key_reads_as_its_default() {
             board_aids: false,
             last_setup: None,
             theme: Theme::System,
+            language: Language::System,
             ai_pace: AiPace::Normal,
             animations: Animations::Normal,
             sounds: true,
         }
     );
     assert!(s.problems().is_empty());
+}
+
+/// The language: each value round-trips through `settings.json` in its documented spelling;
+/// one the app does not know is refused, as a whole file and as a value.
+#[test]
+fn the_language_round_trips_and_an_unknown_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(
+        Storage::open(dir.path()).unwrap().settings().language,
+        Language::System
+    );
+    for (language, word) in [
+        (Language::Hu, "hu"),
+        (Language::En, "en"),
+        (Language::System, "system"),
+    ] {
+        let s = Storage::open(dir.path()).unwrap();
+        let saved = s.update_settings(|x| x.language = language).unwrap();
+        assert_eq!(saved.language, language);
+        let v: serde_json::Value =
+            serde_json::from_slice(&fs::read(dir.path().join("settings.json")).unwrap()).unwrap();
+        assert_eq!(v["language"], word);
+        drop(s);
+        let reopened = Storage::open(dir.path()).unwrap();
+        assert_eq!(
+            reopened.settings().language,
+            language,
+            "kept across a restart"
+        );
+        assert_eq!(reopened.settings().theme, Theme::System, "the rest is kept");
+        assert!(reopened.problems().is_empty());
+    }
+    for word in ["de", "HU", "", "magyar"] {
+        let json = format!(r#"{{"language": "{word}"}}"#);
+        assert!(serde_json::from_str::<Settings>(&json).is_err(), "{word}");
+    }
+    assert_eq!(
+        serde_json::from_str::<Settings>(r#"{"language": "hu"}"#)
+            .unwrap()
+            .language,
+        Language::Hu
+    );
+    // A file with an unknown language is unusable: set aside, the defaults read.
+    let other = tempfile::tempdir().unwrap();
+    fs::write(
+        other.path().join("settings.json"),
+        br#"{"schema": 1, "language": "klingon"}"#,
+    )
+    .unwrap();
+    let s = Storage::open(other.path()).unwrap();
+    assert_eq!(s.settings(), Settings::default());
+    assert_eq!(s.problems().len(), 1);
 }
 
 #[test]

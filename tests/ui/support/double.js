@@ -21,7 +21,7 @@ import { TILES, transcript } from './fixtures.js';
  * - `played`: the transcript's finished match is in the history from the start (as if
  *   played before), with the first profile's statistics after it;
  * - `settings`: the settings at start (default `{boardAids: true, lastSetup: null, theme:
- *   'system', aiPace: 'normal', animations: 'normal', sounds: true}`), kept
+ *   'system', language: 'system', aiPace: 'normal', animations: 'normal', sounds: true}`), kept
  *   in memory as the app keeps settings.json; `game_new` saves its set-up there as the app
  *   does. `game_odds` answers what the transcript recorded at the same position.
  * - `reviewed`: ids of matches whose review is stored from the start (`true`: every match
@@ -90,7 +90,7 @@ function installDouble(config) {
 
   // --- Profiles (bookkeeping).
   const store = { profiles: (config.profiles ?? []).map((n) => newProfile(n)), active: null, matches: [], exports: {},
-    settings: { boardAids: true, lastSetup: null, theme: 'system', aiPace: 'normal', animations: 'normal', sounds: true, ...(config.settings ?? {}) } };
+    settings: { boardAids: true, lastSetup: null, theme: 'system', language: 'system', aiPace: 'normal', animations: 'normal', sounds: true, ...(config.settings ?? {}) } };
   store.active = store.profiles[0]?.id ?? null;
   function newProfile(n) {
     return { ...clone(template), id: `p-${n.toLowerCase().replace(/[^a-z0-9]/g, '')}`, name: n };
@@ -313,6 +313,7 @@ function installDouble(config) {
       };
       store.settings = { boardAids: settings.boardAids !== false, lastSetup: settings.lastSetup ?? null,
         theme: pick(settings.theme, ['system', 'light', 'dark'], 'system'),
+        language: pick(settings.language, ['system', 'en', 'hu'], 'system'),
         aiPace: pick(settings.aiPace, ['slow', 'normal', 'fast', 'instant'], 'normal'),
         animations: pick(settings.animations, ['normal', 'fast', 'off'], 'normal'),
         sounds: pick(settings.sounds, [true, false], true) };

@@ -1,9 +1,18 @@
 // Messages of the app's common area (see ../i18n.js): the same keys in `en` and `hu`.
 // Words several screens share: the game's features, figures and follower roles (RULES.md §1,
-// the Hungarian edition's terms), the AI levels, the players' colours and shapes. Nouns are
-// lower-case; a label capitalises them.
+// the Hungarian edition's terms), the AI levels, the players' colours and shapes, the board
+// aids, the app's name and small words of every dialog. Nouns are lower-case; a label
+// capitalises them.
 export const DYNAMIC = ['common.feature.*', 'common.figure.*', 'common.role.*', 'common.level.*', 'common.colour.*', 'common.shape.*'];
 export const en = {
+  'common.app': 'Carcassonne',
+  'common.expansion': 'Abbey & Mayor',
+  'common.ok': 'OK',
+  'common.cancel': 'Cancel',
+  'common.delete': 'Delete',
+  'common.dismiss': 'Dismiss message',
+  'common.aids.label': 'Board aids',
+  'common.aids.help': 'mark dead squares and doomed features, tap a tile for the odds, show each tile\'s chance',
   'common.feature.road': 'road',
   'common.feature.city': 'city',
   'common.feature.monastery': 'monastery',
@@ -38,6 +47,14 @@ export const en = {
   'common.shape.hexagon': 'hexagon',
 };
 export const hu = {
+  'common.app': 'Carcassonne',
+  'common.expansion': 'Apátság és Polgármester',
+  'common.ok': 'OK',
+  'common.cancel': 'Mégse',
+  'common.delete': 'Törlés',
+  'common.dismiss': 'Üzenet bezárása',
+  'common.aids.label': 'Táblasegédek',
+  'common.aids.help': 'jelöli a holt helyeket és a befejezhetetlen területeket; egy lapkára koppintva megmutatja az esélyeket, és minden lapka húzási esélyét',
   'common.feature.road': 'út',
   'common.feature.city': 'város',
   'common.feature.monastery': 'kolostor',
