@@ -11,8 +11,8 @@ use tauri::State;
 
 use crate::api::{ApiError, Arg, GameView, ScoreEvent};
 use crate::commands::AppState;
-use crate::view::{ViewContext, game_view, score_event};
 use crate::failure::{Failure, illegal_move, move_name_error};
+use crate::view::{ViewContext, game_view, score_event};
 
 /// The lesson files, in order (a unit test checks this list against `lessons/`).
 const FILES: &[(&str, &str)] = &[

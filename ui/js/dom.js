@@ -3,6 +3,7 @@
 // screen readers, dialogs and the score table.
 import { badgeSvg } from './players.js';
 import { t, fmtDate } from './i18n.js';
+import { errorText } from './errortext.js';
 
 /** Creates an element: h('button', {class: 'x', onclick: fn}, 'text', child). */
 export function h(tag, attrs = {}, ...children) {
@@ -32,7 +33,7 @@ export function esc(s) {
 export function showError(err, context = '') {
   const box = document.getElementById('toasts');
   const code = err?.code ?? 'error';
-  const message = err?.message ?? String(err);
+  const message = errorText(err);
   const toast = h('div', { class: 'toast error', 'data-code': code },
     h('div', { class: 'toast-text' },
       h('strong', {}, context ? `${context}: ` : ''), message,

@@ -72,7 +72,7 @@ export class GameScreen {
         this.turnInfo = h('span', { class: 'turn-info', 'aria-live': 'off' }),
         this.remainingBtn = btn('game.ui.tiles', () => this.state.view && showRemaining(this.state.view, (id) => this.state.type(id), { chances: this.aidsOn }), { class: 'btn ghost', 'aria-haspopup': 'dialog' }),
         this.overlayBtn = btn('game.ui.owners', () => this.toggleOverlay(), { class: 'btn ghost toggle', 'aria-pressed': 'false' }),
-        this.aidsBtn = btn('game.ui.aids', () => this.toggleAids(), { class: 'btn ghost toggle aids-toggle', 'aria-pressed': 'true' }, 'game.aids.label')),
+        this.aidsBtn = btn('game.ui.aids', () => this.toggleAids(), { class: 'btn ghost toggle aids-toggle', 'aria-pressed': 'true' }, 'common.aids.label')),
       h('div', { class: 'game-main' },
         h('div', { class: 'board-wrap' }, this.boardHost, this.oddsPop, h('div', { class: 'zoom-ctl' },
           round('+', 'game.ui.zoomIn', () => this.board.zoom(1.3)), round('−', 'game.ui.zoomOut', () => this.board.zoom(1 / 1.3)),

@@ -7,6 +7,7 @@ import { capital, eventText, replayLabel, reviewSummary, reviewVerdict, reviewWi
 import { t, fmtNumber, fmtDate, fmtList } from './i18n.js';
 import { sceneSvg, figuresSvg, badgesHtml } from './helpart.js';
 import { Board } from './board.js';
+import { lessonSuggestion } from './learn.js';
 import { chartSvg, seriesSvg } from './chart.js';
 import { reviews, reviewStarter, winGraph, moveList, decisionAt, ghostsFor, figureFeature } from './review.js';
 
@@ -23,13 +24,18 @@ const accuracyText = (a) => `${fmtNumber(Math.round(a))}%`;
 
 // --- Start.
 export async function renderStart(root, app) {
-  const [profiles, info] = await Promise.all([api.profilesList(), api.appInfo()]);
+  const [profiles, info, lessons] = await Promise.all([api.profilesList(), api.appInfo(),
+    // The start screen works without the lessons: a failure is shown, the suggestion left out.
+    api.lessonList().catch((e) => { showError(e); return null; })]);
   app.info = info;
   const levels = info.levels;
   const setup = app.setup ?? (app.setup = lastSetup(app.settings?.lastSetup, levels) ?? { opponents: ['easy'], abbeyMayor: true });
   const active = profiles.profiles.find((p) => p.id === profiles.active) ?? null;
   root.replaceChildren();
   root.append(h('h2', { id: 'start-title', class: 'screen-title' }, t('screens.start.title')));
+  // A new player (no games, no lessons) is offered the first lessons.
+  const tip = lessons ? lessonSuggestion(active, lessons.lessons) : null;
+  if (tip) root.append(tip);
 
   if (info.resumable) {
     const r = info.resumable;

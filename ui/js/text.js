@@ -347,9 +347,6 @@ export function deadSquareLabel(d) {
   return t('game.deadSquare', { x: d.x, y: d.y, n: d.features.length, abbey: !!d.abbeyMayFill, hole: !!d.hole });
 }
 /** The settings screen's words. */
-export let SETTINGS_TEXT = {};
-export let AIDS_LABEL = '';
-export let AIDS_HELP = '';
 
 // --- The post-game review (src-tauri/API.md, "Review"): verdicts, moves, the reason why the
 // best move is better (`why {id, params}`), progress and accuracy.
@@ -445,19 +442,6 @@ function words() {
   LAST_CHANCE = t('game.lastChance');
   OVER = t('game.over');
   PROJECTED_LEGEND = t('game.projected.legend');
-  const s = (k) => t(`game.settings.${k}`);
-  SETTINGS_TEXT = {
-    theme: { system: s('theme.system'), light: s('theme.light'), dark: s('theme.dark') },
-    themeHelp: s('themeHelp'),
-    pace: { slow: s('pace.slow'), normal: s('pace.normal'), fast: s('pace.fast'), instant: s('pace.instant') },
-    paceHelp: s('paceHelp'),
-    animations: { normal: s('animations.normal'), fast: s('animations.fast'), off: s('animations.off') },
-    animationsHelp: s('animationsHelp'),
-    sounds: s('sounds'),
-    soundsHelp: s('soundsHelp'),
-  };
-  AIDS_LABEL = t('game.aids.label');
-  AIDS_HELP = t('game.aids.help');
   REVIEW_CLASS = Object.fromEntries(['best', 'good', 'inaccuracy', 'mistake', 'blunder'].map((k) => [k, t(`game.review.class.${k}`)]));
   REVIEW_NONE = t('game.review.none');
   SHEET_LABEL = t('game.sheet');

@@ -3,7 +3,16 @@
 // scoreboard, the odds, the review. ui/js/text.js hands the facts (who, what, where) to these
 // entries; each language composes its own sentence from them. A subject is `{name, you}`:
 // `you` is the human, addressed as "you" / "te" (Hungarian drops the pronoun and conjugates).
-export const DYNAMIC = ['game.place.*', 'game.dir.*', 'game.turns.*', 'game.review.class.*', 'game.review.what.*', 'game.why.*', 'game.settings.*'];
+export const DYNAMIC = ['game.place.*', 'game.dir.*', 'game.turns.*', 'game.review.class.*', 'game.review.what.*', 'game.why.*'];
+
+/** Parameters of the entries that take structured ones, for the catalogue test (tests/ui/catalogs.test.js). */
+export const SAMPLES = {
+  'game.log.placement': { name: 'Berta', you: false, clauses: [{ type: 'extends', kind: 'road', dirs: ['S'], kinds: ['road'] }], figure: { figure: 'follower', feature: 'road', where: 'it', action: 'extends' } },
+  'game.log.scored': { owners: [{ name: 'Berta', you: false }, { name: 'Ada', you: true }], points: 12, cause: 'closed', category: 'city', feature: 'city', tiles: 5, pennants: 1, cities: 0 },
+  'game.hint': { text: 'place the tile north of the monastery' },
+  'game.end.others': { names: ['Berta', 'Conrad'] },
+  'game.wagon.target': { owners: [{ name: 'Berta', you: false }], dir: 'N', feature: 'road', tiles: 3, side: 'E', finished: false },
+};
 
 // --- English grammar.
 const EN_VERBS = { takes: 'take', extends: 'extend', starts: 'start', finishes: 'finish', 'links up': 'link up', builds: 'build', places: 'place', puts: 'put', keeps: 'keep', draws: 'draw', lays: 'lay' };
@@ -121,24 +130,8 @@ const huPct = (x, h) => h.fmtPercent(x);
 
 // --- Settings words (the settings screen shows them).
 const SETTINGS_EN = {
-  'game.settings.theme.system': 'Like the system', 'game.settings.theme.light': 'Light', 'game.settings.theme.dark': 'Dark',
-  'game.settings.themeHelp': 'The board and the screens in light or dark colours; "Like the system" follows your device.',
-  'game.settings.pace.slow': 'Slow', 'game.settings.pace.normal': 'Normal', 'game.settings.pace.fast': 'Fast', 'game.settings.pace.instant': 'Instant',
-  'game.settings.paceHelp': 'How long each AI move stays on screen before the next one; Instant shows only the result.',
-  'game.settings.animations.normal': 'Normal', 'game.settings.animations.fast': 'Fast', 'game.settings.animations.off': 'Off',
-  'game.settings.animationsHelp': 'Tiles sliding in, figures dropping, points flying to the scoreboard. Your system\'s "reduce motion" turns them off too.',
-  'game.settings.sounds': 'Sounds',
-  'game.settings.soundsHelp': 'a soft knock when a tile is placed, a chime for points, a bell when it is your turn',
 };
 const SETTINGS_HU = {
-  'game.settings.theme.system': 'A rendszer szerint', 'game.settings.theme.light': 'Világos', 'game.settings.theme.dark': 'Sötét',
-  'game.settings.themeHelp': 'A tábla és a képernyők világos vagy sötét színekkel; „A rendszer szerint” a készüléked beállítását követi.',
-  'game.settings.pace.slow': 'Lassú', 'game.settings.pace.normal': 'Normál', 'game.settings.pace.fast': 'Gyors', 'game.settings.pace.instant': 'Azonnali',
-  'game.settings.paceHelp': 'Meddig marad a képernyőn a gép egy-egy lépése a következő előtt; az Azonnali csak az eredményt mutatja.',
-  'game.settings.animations.normal': 'Normál', 'game.settings.animations.fast': 'Gyors', 'game.settings.animations.off': 'Ki',
-  'game.settings.animationsHelp': 'Becsúszó lapkák, leereszkedő figurák, az eredménytáblára repülő pontok. A rendszered „mozgás csökkentése” beállítása is kikapcsolja őket.',
-  'game.settings.sounds': 'Hangok',
-  'game.settings.soundsHelp': 'halk koppanás a lapka lerakásakor, csilingelés a pontoknál, csengő, amikor te következel',
 };
 
 export const en = {
@@ -282,8 +275,6 @@ export const en = {
     return `Dead square at (${p.x}, ${p.y}): no tile still to come fits${p.abbey && p.hole ? ' (an abbey still could)' : ''}${doom}`;
   },
   'game.chance': '{pct} next',
-  'game.aids.label': 'Board aids',
-  'game.aids.help': 'mark dead squares and doomed features, tap a tile for the odds, show each tile\'s chance',
   ...SETTINGS_EN,
   // The review.
   'game.review.class.best': 'Best', 'game.review.class.good': 'Good', 'game.review.class.inaccuracy': 'Inaccuracy', 'game.review.class.mistake': 'Mistake', 'game.review.class.blunder': 'Blunder',
@@ -534,8 +525,6 @@ export const hu = {
     return `Halott hely (${p.x}, ${p.y}): egyetlen hátralévő lapka sem illik ide${p.abbey && p.hole ? ' (egy apátság még igen)' : ''}${doom}`;
   },
   'game.chance': '{pct} esély',
-  'game.aids.label': 'Segítség a táblán',
-  'game.aids.help': 'a halott helyek és a befejezhetetlen területek jelölése, koppints egy lapkára az esélyekért, minden lapka esélye',
   ...SETTINGS_HU,
   'game.review.class.best': 'Legjobb', 'game.review.class.good': 'Jó', 'game.review.class.inaccuracy': 'Pontatlanság', 'game.review.class.mistake': 'Hiba', 'game.review.class.blunder': 'Durva hiba',
   'game.review.move.draw': 'lapkahúzás, az apátság marad',

@@ -5,6 +5,9 @@
 /** "1 game", "3 games". */
 const games = (n, { plural, fmtNumber }) => `${fmtNumber(n)} ${plural(n, { one: 'game', other: 'games' })}`;
 
+/** Parameters of the entries that take structured ones, for the catalogue test. */
+export const SAMPLES = { 'screens.match.title': { names: ['Ada', 'Berta'] } };
+
 export const en = {
   // The app bar and the page.
   'screens.nav.play': 'Play',
