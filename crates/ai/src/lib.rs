@@ -27,7 +27,7 @@
 //! Modules: [`eval`] (payoffs and the one-ply evaluation), [`greedy`], [`mcts`],
 //! [`notation`] (moves in record notation, for hints), [`arena`] (matches between levels),
 //! [`review`] (a finished game's decisions judged by the search, with classes and accuracy),
-//! [`rating`] (Elo ratings fitted to arena results).
+//! [`rating`] (Elo ratings fitted to arena results), [`strength`] (an opponent of any rating).
 
 pub mod arena;
 pub mod eval;
@@ -36,6 +36,7 @@ pub mod mcts;
 pub mod notation;
 pub mod rating;
 pub mod review;
+pub mod strength;
 
 use std::fmt;
 use std::str::FromStr;

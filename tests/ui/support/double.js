@@ -30,7 +30,8 @@ import { TILES, transcript } from './fixtures.js';
  *   (default 5), or `'manual'`: each waits for `window.__DOUBLE__.reviewStep()`.
  *
  * - `lesson`: the lesson commands are served from tests/fixtures/transcripts/lesson.jsonl
- *   (see "Lessons" below).
+ *   (see "Lessons" below); `lesson_list` (a query of every start screen) is served in every
+ *   mode.
  *
  * The review: `review_start` answers what the transcript recorded for that match and then
  * delivers the recorded `review-progress` events; once the `done` one is delivered the
@@ -41,7 +42,8 @@ import { TILES, transcript } from './fixtures.js';
  */
 export function doubleScript(config = {}) {
   const steps = transcript(config.game ?? 'base');
-  const lessonSteps = config.lesson ? transcript('lesson') : [];
+  // The lesson list is a query every start screen makes: it is served in every mode.
+  const lessonSteps = transcript('lesson');
   return `window.__FIXTURES__ = ${JSON.stringify({ tiles: TILES, steps, lessonSteps })};\n(${installDouble.toString()})(${JSON.stringify(config)});`;
 }
 
@@ -273,7 +275,7 @@ function installDouble(config) {
   };
 
   const commands = {
-    ...(config.lesson ? lessonCommands : {}),
+    ...(config.lesson ? lessonCommands : { lesson_list: lessonCommands.lesson_list }),
     app_info: () => ({ ...info, problems: config.problems ?? info.problems,
       resumable: (game.view && !game.view.over) || (config.resume && game.cursor < resumeAt) ? resumable : null }),
     tiles: () => tiles,
