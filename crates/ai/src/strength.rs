@@ -193,6 +193,12 @@ pub fn rating_of(spec: &PlayerSpec) -> Option<f64> {
         .map(|r| r.rating)
 }
 
+/// The rating of an opponent named as the app and records name it: a level (`hard`) or a
+/// spec (`hard@1732`, `easy~0.65`); `None` for a name that is neither or is off the curve.
+pub fn rating_of_name(name: &str) -> Option<f64> {
+    rating_of(&name.parse().ok()?)
+}
+
 /// The rating of an opponent against whom a player rated `player` expects to score
 /// `chance` (0 < chance < 1; 0.5 is an even match, 0.65 an easier one).
 pub fn rating_for_chance(player: f64, chance: f64) -> f64 {
@@ -249,6 +255,17 @@ mod tests {
             }
             r += 7.0;
         }
+    }
+
+    #[test]
+    fn levels_and_specs_are_rated_by_name() {
+        assert_eq!(rating_of_name("greedy"), Some(1502.0));
+        assert_eq!(rating_of_name("hard"), rating_of_name("hard@3000"));
+        assert_eq!(rating_of_name("easy"), rating_of_name("easy~3"));
+        assert!(rating_of_name("medium").is_some());
+        assert!(rating_of_name("expert").is_some());
+        assert_eq!(rating_of_name("grandmaster"), None);
+        assert_eq!(rating_of_name("hard@250ms"), None);
     }
 
     #[test]
