@@ -186,7 +186,7 @@ function unmarkedWords(page, names) {
   }, names);
 }
 
-test('pseudo-locale: every word on the start, history, profile, help and settings screens comes from a catalogue', async () => {
+test('pseudo-locale: every word on the start, history, match replay, profile, learn, help and settings screens comes from a catalogue', async () => {
   const { page, problems, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'base', played: true, settings: { language: 'qps' } });
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   const names = await page.evaluate(async () => {
@@ -194,7 +194,9 @@ test('pseudo-locale: every word on the start, history, profile, help and setting
     return [...new Set(list.matches.flatMap((m) => m.players.map((p) => p.name)))];
   });
   names.push('Ada');
-  for (const [hash, ready] of [['#/start', '#start-title'], ['#/history', '.match-list'], ['#/profile', '.rating-card'], ['#/help', '.help-scene'], ['#/settings', '#settings-title']]) {
+  const id = await page.evaluate(async () => (await window.__TAURI__.core.invoke('history_list', { profileId: null })).matches[0].id);
+  for (const [hash, ready] of [['#/start', '#start-title'], ['#/history', '.match-list'], [`#/match/${id}`, '.breakdown'], ['#/profile', '.rating-card'],
+    ['#/learn', '.lesson-item'], ['#/help', '.help-scene'], ['#/settings', '#settings-title']]) {
     await page.evaluate((h) => { location.hash = h; }, hash);
     await page.waitForSelector(`.screen:not([hidden]) ${ready}`);
     // The start screen's "More options" open, so that its words count too.

@@ -9,29 +9,14 @@ import { renderLearn } from './learn.js';
 import { applyTheme, nextTheme } from './theme.js';
 import { setMotionSpeed } from './motion.js';
 import { setSounds } from './sound.js';
-import { t, setLanguage, resolveLanguage, onLanguage, systemLanguage } from './i18n.js';
+import { t, has, setLanguage, resolveLanguage, onLanguage, systemLanguage } from './i18n.js';
 
 const app = { tileset: null, info: null, game: null, settings: { boardAids: true, lastSetup: null, theme: 'system', language: 'system', aiPace: 'normal', animations: 'normal', sounds: true } };
 
-/**
- * The page's fixed words (index.html's `data-i18n` elements, by key; `data-i18n-label`
- * for an aria-label), in the language in use.
- */
-const STATIC_TEXT = {
-  'screens.nav.play': () => t('screens.nav.play'),
-  'screens.nav.history': () => t('screens.nav.history'),
-  'screens.nav.profile': () => t('screens.nav.profile'),
-  'screens.nav.help': () => t('screens.nav.help'),
-  'screens.nav.settings': () => t('screens.nav.settings'),
-  'screens.nav.label': () => t('screens.nav.label'),
-  'screens.skip': () => t('screens.skip'),
-  'screens.loading': () => t('screens.loading'),
-  'screens.gameLabel': () => t('screens.gameLabel'),
-  'common.app': () => t('common.app'),
-};
+/** The page's fixed words (index.html's `data-i18n` elements, by key; `data-i18n-label` for an aria-label), in the language in use. */
 function translateStatic() {
-  for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = STATIC_TEXT[e.dataset.i18n]?.() ?? e.textContent;
-  for (const e of document.querySelectorAll('[data-i18n-label]')) e.setAttribute('aria-label', STATIC_TEXT[e.dataset.i18nLabel]?.() ?? '');
+  for (const e of document.querySelectorAll('[data-i18n]')) if (has(e.dataset.i18n)) e.textContent = t(e.dataset.i18n);
+  for (const e of document.querySelectorAll('[data-i18n-label]')) if (has(e.dataset.i18nLabel)) e.setAttribute('aria-label', t(e.dataset.i18nLabel));
   document.title = t('common.app');
 }
 
