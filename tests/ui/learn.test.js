@@ -20,6 +20,8 @@ const SCREEN = '#screen-learn';
 const expected = (page) => page.evaluate(() => window.__DOUBLE__.lessonExpected());
 const lessonState = (page) => page.evaluate(() => window.__DOUBLE__.lessonState());
 const served = (page, cmd) => page.evaluate((c) => window.__DOUBLE__.calls.filter((x) => x.cmd === c).length, cmd);
+/** Two frames: the board has drawn what the screen last showed. */
+const drawn = (page) => page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
 const highlighted = (page) => page.locator(`${SCREEN} .layer-highlight .hl`).evaluateAll((els) => els.map((e) => `${e.dataset.x},${e.dataset.y}${e.dataset.on ? `,${e.dataset.on}` : ''}`));
 
 /** Opens the Learn screen from the navigation. */
@@ -91,7 +93,11 @@ async function playMove(app, move) {
     case 'figure': {
       const kind = panel.getByRole('radio', { name: KIND_LABEL[move.kind] });
       if ((await kind.getAttribute('aria-checked')) !== 'true') await press(kind);
-      await pressOnBoard(page, press, page.locator(`${SCREEN} .spot[data-spot="${d.x},${d.y},${move.on}"]`));
+      // The spot the recorded move put the figure on (a move may name it by another of its
+      // sides): the answer's figure placed.
+      const on = (await page.evaluate(() => window.__DOUBLE__.lessonAnswer()))?.view.recent
+        .filter((e) => e.type === 'figure_placed' && e.player === st.view.human && e.figure === move.kind).at(-1)?.on ?? move.on;
+      await pressOnBoard(page, press, page.locator(`${SCREEN} .spot[data-spot="${d.x},${d.y},${on}"]`));
       await page.locator(`${SCREEN} .spot.selected`).waitFor();
       await confirm();
       break;
@@ -218,6 +224,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     const refusal = STEPS.find((s) => s.cmd === 'lesson_play' && s.err).err;
     assert.equal(await bar.locator('.lesson-refused').innerText(), `Not allowed: ${refusal.message}`);
     assert.equal(await page.locator('.toast.error').count(), 0, 'said in place, not in a toast');
+    await drawn(page);
     assert.equal(await page.locator(`${SCREEN} .cell.legal`).count(), first.view.decision.cells.length, 'the same decision');
 
     // A wrong try by clicks: the tile placed, then no figure. The outcome says why, what
@@ -279,6 +286,79 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.equal(await page.locator(`${SCREEN} .learn-progress strong`).innerText(), `2 of ${LIST.length} done`);
     assert.equal(await page.locator(`${SCREEN} .lesson-item.done`).count(), 2);
     await shot(page, `${name}-85-learn-progress`);
+
+    // An Abbey & Mayor lesson from the list: a move the rules refuse, then a wrong try by
+    // clicks (the mayor in a city without pennants) explained: who took the city and why, the
+    // points of each player, the scored city on the board.
+    const mayor = await expected(page);
+    assert.deepEqual(mayor, { cmd: 'lesson_start', args: { id: 'mayor-no-pennants' } });
+    assert.equal(await step(app), 'lesson_start');
+    const third = await lessonState(page);
+    assert.equal(third.id, 'mayor-no-pennants');
+    assert.equal(await bar.locator('.lesson-title').innerText(), third.title.en);
+    assert.equal(await page.locator(`${SCREEN} .cell.legal`).count(), third.view.decision.cells.length, 'the real decision: the legal squares');
+    const illegal3 = await expected(page);
+    assert.equal(illegal3.cmd, 'lesson_play');
+    await page.evaluate(async (move) => (await import('./js/learn.js')).lessonScreen().play(move), illegal3.args.move);
+    const refusal3 = STEPS.filter((s) => s.cmd === 'lesson_play' && s.err).at(-1).err;
+    assert.match(refusal3.message, /tile N at \(40, 40\)/);
+    assert.equal(await bar.locator('.lesson-refused').innerText(), `Not allowed: ${refusal3.message}`);
+    assert.equal(await page.locator('.toast.error').count(), 0, 'said in place, not in a toast');
+    await drawn(page);
+    assert.equal(await page.locator(`${SCREEN} .cell.legal`).count(), third.view.decision.cells.length, 'the same decision');
+    const wrong = [];
+    while (!(await lessonState(page)).outcome) {
+      assert.equal(await step(app), 'lesson_play');
+      wrong.push((await lessonState(page)).view);
+    }
+    assert.equal(wrong.length, 4, 'the tile, the mayor, the tile that closes the city, no figure');
+    const lost = await lessonState(page);
+    assert.equal(lost.outcome.passed, false);
+    assert.deepEqual(lost.outcome.reason.key, 'feature_lost');
+    await box.waitFor();
+    assert.equal(await box.locator('h3').innerText(), 'Not quite: try again');
+    // learn.reason.feature_lost with the seats named: the city went to Berta's knight
+    // (strength 1) over the mayor of a city without pennants (strength 0).
+    assert.equal(await box.locator('.lesson-reason').innerText(), 'The city scored for Berta: 8 points, not for you (strength: You 0 and Berta 1).');
+    assert.deepEqual((await box.locator('.lesson-points li').allInnerTexts()).map((x) => x.replace(/\s+/g, ' ').trim()), ['You +0 points', 'Berta +8 points']);
+    const lostCity = lost.outcome.events.find((e) => e.type === 'scored').segments.map((p) => `${p.x},${p.y},${p.on}`);
+    assert.equal(lostCity.length, 4);
+    await page.waitForFunction((n) => document.querySelectorAll('#screen-learn .layer-highlight .hl').length === n, lostCity.length);
+    assert.deepEqual((await highlighted(page)).sort(), [...lostCity].sort(), 'the scored city is highlighted');
+    assert.deepEqual((await box.locator('.lesson-events .log-text').allInnerTexts()).map((x) => x.trim()), [
+      'You extend the city north and put the mayor in it', 'Berta extends the road east, starts a city and puts a knight in it',
+      'You finish the city', "Berta's city (4 tiles) is finished: +8", 'Your mayor comes back', "Berta's follower comes back"]);
+    assert.deepEqual((await box.locator('.row').getByRole('button').allInnerTexts()).map((x) => x.trim()), ['Undo', 'Retry', 'Show me']);
+    await page.waitForTimeout(200);
+    await shot(page, `${name}-86-mayor-wrong-try`);
+
+    // Undo: back to the last figure decision; Start over: back to the position.
+    assert.equal(await step(app), 'lesson_undo');
+    assert.equal(await box.count(), 0);
+    assert.equal((await lessonState(page)).view.decision.kind, 'place_figure');
+    assert.equal(await page.locator(`${SCREEN} .action-panel .segmented`).count(), 1, 'the figure decision again');
+    assert.equal(await step(app), 'lesson_retry');
+    assert.equal(await page.locator(`${SCREEN} .cell.legal`).count(), third.view.decision.cells.length);
+
+    // Show me: a knight instead of the mayor, then the city closed: 8 points each.
+    const moves3 = await showMe(app, bar);
+    assert.deepEqual(moves3.map((m) => m.type), ['place', 'figure', 'place', 'no_figure']);
+    assert.equal(moves3[1].kind, 'follower');
+    await box.waitFor();
+    assert.equal(await box.locator('h3').innerText(), '✓ Well done!');
+    const shared = await lessonState(page);
+    assert.equal(shared.outcome.passed, true);
+    assert.equal(await box.locator('.lesson-success').innerText(), shared.success.en);
+    assert.equal(await box.locator('.lesson-reason').innerText(), 'You scored 8 points.');
+    const sharedCity = shared.outcome.events.find((e) => e.type === 'scored').segments.map((p) => `${p.x},${p.y},${p.on}`);
+    await page.waitForFunction((n) => document.querySelectorAll('#screen-learn .layer-highlight .hl').length === n, sharedCity.length);
+    assert.deepEqual((await highlighted(page)).sort(), [...sharedCity].sort(), 'the scored city is highlighted');
+
+    // Back to the list: three done.
+    await press(box.getByRole('link', { name: 'All lessons' }));
+    await page.locator(`${SCREEN} .learn-list:not([hidden]) .lesson-item`).first().waitFor();
+    assert.equal(await page.locator(`${SCREEN} .learn-progress strong`).innerText(), `3 of ${LIST.length} done`);
+    assert.equal(await page.locator(`${SCREEN} .lesson-item.done`).count(), 3);
     assert.equal(await expected(page), null, 'the whole recording was played');
     assert.deepEqual(problems, []);
     await context.close();

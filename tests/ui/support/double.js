@@ -227,10 +227,12 @@ function installDouble(config) {
   // --- Lessons (`config.lesson`): like the game, the lesson commands must come in the recorded
   // order with the recorded arguments (else `fixture/unexpected`). The queries, which change
   // nothing, answer from the recording wherever they come: `lesson_list` the last list
-  // recorded before the next lesson command expected, `lesson_solution` the one recorded in
-  // the lesson being played.
+  // recorded before the next lesson command expected, with every lesson passed so far marked
+  // done (bookkeeping, as the app keeps the profile's lessons done), `lesson_solution` the
+  // one recorded in the lesson being played.
   const LESSON = new Set(['lesson_start', 'lesson_play', 'lesson_undo', 'lesson_retry']);
-  const lesson = { cursor: -1 };
+  // `passed`: the ids of the lessons whose served `lesson_play` answer had `outcome.passed`.
+  const lesson = { cursor: -1, passed: new Set() };
   let lessonPrevious = null;
   for (const s of lessonSteps) {
     const v = s.ok?.view;
@@ -243,15 +245,25 @@ function installDouble(config) {
     for (let i = lesson.cursor + 1; i < lessonSteps.length; i++) if (LESSON.has(lessonSteps[i].cmd)) return i;
     return -1;
   }
+  // A figure move may name its segment by any of its sides (a lesson's moves say 'S' for the
+  // city the view calls 'E'); the screen sends the name the decision offers. The recorded
+  // answer says where the recorded move put the figure: a move naming that spot is the same.
+  const sameFigure = (move, s) => {
+    const rec = s.args?.move;
+    if (move?.type !== 'figure' || rec?.type !== 'figure' || move.kind !== rec.kind || !s.ok?.view) return false;
+    const placed = (s.ok.view.recent ?? []).filter((e) => e.type === 'figure_placed' && e.player === s.ok.view.human && e.figure === rec.kind).at(-1);
+    return !!placed && placed.on === move.on;
+  };
   function serveLesson(cmd, args) {
     const i = lessonNextAt();
     const s = lessonSteps[i];
-    if (!s || s.cmd !== cmd || !same(args, s.args ?? {})) {
+    if (!s || s.cmd !== cmd || !(same(args, s.args ?? {}) || sameFigure(args.move, s))) {
       const want = s ? `${s.cmd} ${JSON.stringify(s.args)}` : 'no further lesson command';
       throw err('fixture/unexpected', `The transcript "lesson" expects ${want} here, not ${cmd} ${JSON.stringify(args)}.`);
     }
     lesson.cursor = i;
     if (s.err) throw clone(s.err);
+    if (cmd === 'lesson_play' && s.ok?.outcome?.passed) lesson.passed.add(s.ok.id);
     return s.ok;
   }
   const lessonCommands = {
@@ -260,7 +272,8 @@ function installDouble(config) {
       const limit = next < 0 ? lessonSteps.length : next;
       const s = lessonSteps.slice(0, limit).filter((x) => x.cmd === 'lesson_list').at(-1);
       if (!s) throw err('fixture/unexpected', 'The transcript "lesson" records no lesson_list before this point.');
-      return s.ok;
+      // The recorded list, with the lessons passed since marked done too.
+      return { ...s.ok, lessons: s.ok.lessons.map((l) => ({ ...l, done: l.done || lesson.passed.has(l.id) })) };
     },
     lesson_solution: () => {
       const started = lessonSteps.slice(0, lesson.cursor + 1).filter((x) => x.cmd === 'lesson_start').at(-1);
@@ -387,6 +400,8 @@ function installDouble(config) {
     reviewPending: () => rv.queue.length,
     /** The next lesson command the lesson transcript expects, `{cmd, args}`, or null. */
     lessonExpected: () => { const i = lessonNextAt(); return i < 0 ? null : { cmd: lessonSteps[i].cmd, args: clone(lessonSteps[i].args) }; },
+    /** The recorded answer to the next lesson command expected (LessonState), or null. */
+    lessonAnswer: () => { const i = lessonNextAt(); return i < 0 ? null : clone(lessonSteps[i].ok ?? null); },
     /** The last LessonState a lesson command answered. */
     lessonState: () => { for (let i = lesson.cursor; i >= 0; i--) if (lessonSteps[i].ok?.view) return clone(lessonSteps[i].ok); return null; },
   };
