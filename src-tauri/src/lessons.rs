@@ -322,7 +322,7 @@ pub async fn lesson_solution(state: State<'_, AppState>) -> Result<LessonSolutio
     let guard = state.lessons.lock();
     let p = guard.as_ref().ok_or_else(no_lesson)?;
     Ok(LessonSolution {
-        moves: p.run.lesson().solution.clone(),
+        moves: p.run.solution(),
     })
 }
 

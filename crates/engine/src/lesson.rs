@@ -397,6 +397,24 @@ impl LessonRun {
         Ok(())
     }
 
+    /// The lesson's solution named as the engine names each move where it is made
+    /// ([`MoveName::from_move`]: a figure on the segment name the decision offers, whichever
+    /// name of that segment the file uses), played from the lesson's start. A move the
+    /// lesson's own test would refuse ends the list where it stands.
+    pub fn solution(&self) -> Vec<MoveName> {
+        let mut run = self.clone();
+        run.restart();
+        let mut named = Vec::new();
+        for m in &self.lesson.solution {
+            let Ok(mv) = m.to_move(&run.game) else { break };
+            named.push(MoveName::from_move(&run.game, mv));
+            if run.play(m).is_err() {
+                break;
+            }
+        }
+        named
+    }
+
     /// Takes back the learner's last move of this try (replaying the others from the start).
     /// Returns whether there was one.
     pub fn undo(&mut self) -> bool {

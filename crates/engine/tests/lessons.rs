@@ -81,6 +81,25 @@ fn solutions_meet_the_goal() {
 }
 
 #[test]
+fn the_solution_as_shown_names_each_move_as_its_decision_does_and_meets_the_goal() {
+    for (name, l) in lessons() {
+        let run = LessonRun::new(l.clone()).unwrap();
+        let named = run.solution();
+        assert_eq!(named.len(), l.solution.len(), "{name}");
+        // The same moves: played by these names, the goal is met as well.
+        let shown = play(&l, &named);
+        assert!(shown.outcome().is_some_and(|o| o.passed), "{name}");
+        // Each name is the engine's own for the move at that point (the view offers those).
+        let mut again = LessonRun::new(l.clone()).unwrap();
+        for m in &named {
+            let mv = m.to_move(again.game()).unwrap();
+            assert_eq!(&MoveName::from_move(again.game(), mv), m, "{name}: {m}");
+            again.play(m).unwrap();
+        }
+    }
+}
+
+#[test]
 fn wrong_tries_are_legal_and_fail_the_goal() {
     for (name, l) in lessons() {
         assert!(!l.wrong.is_empty(), "{name}: no wrong try");
@@ -112,4 +131,26 @@ fn undo_and_restart_give_the_same_game() {
         run.restart();
         assert!(run.outcome().is_none() && run.moves().is_empty(), "{name}");
     }
+}
+
+#[test]
+fn lesson_files_name_moves_as_the_engine_does() {
+    let mut off = Vec::new();
+    for (name, l) in lessons() {
+        let tries = std::iter::once(&l.solution).chain(l.wrong.iter());
+        for (t, moves) in tries.enumerate() {
+            let mut run = LessonRun::new(l.clone()).unwrap();
+            for m in moves {
+                let mv = m.to_move(run.game()).unwrap();
+                let own = MoveName::from_move(run.game(), mv);
+                if &own != m {
+                    off.push(format!("{name} try {t}: {m} is {own}"));
+                }
+                if run.play(m).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(off.is_empty(), "{off:#?}");
 }

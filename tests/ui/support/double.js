@@ -245,19 +245,10 @@ function installDouble(config) {
     for (let i = lesson.cursor + 1; i < lessonSteps.length; i++) if (LESSON.has(lessonSteps[i].cmd)) return i;
     return -1;
   }
-  // A figure move may name its segment by any of its sides (a lesson's moves say 'S' for the
-  // city the view calls 'E'); the screen sends the name the decision offers. The recorded
-  // answer says where the recorded move put the figure: a move naming that spot is the same.
-  const sameFigure = (move, s) => {
-    const rec = s.args?.move;
-    if (move?.type !== 'figure' || rec?.type !== 'figure' || move.kind !== rec.kind || !s.ok?.view) return false;
-    const placed = (s.ok.view.recent ?? []).filter((e) => e.type === 'figure_placed' && e.player === s.ok.view.human && e.figure === rec.kind).at(-1);
-    return !!placed && placed.on === move.on;
-  };
   function serveLesson(cmd, args) {
     const i = lessonNextAt();
     const s = lessonSteps[i];
-    if (!s || s.cmd !== cmd || !(same(args, s.args ?? {}) || sameFigure(args.move, s))) {
+    if (!s || s.cmd !== cmd || !same(args, s.args ?? {})) {
       const want = s ? `${s.cmd} ${JSON.stringify(s.args)}` : 'no further lesson command';
       throw err('fixture/unexpected', `The transcript "lesson" expects ${want} here, not ${cmd} ${JSON.stringify(args)}.`);
     }
