@@ -225,7 +225,8 @@ test('errors from the app are shown in words with their code', async () => {
   await press(page.locator('button.confirm'));
   const toast = page.locator('.toast.error');
   await toast.waitFor();
-  assert.match(await toast.innerText(), /refuses every move/);
+  // The app's message id and parameters, worded by the UI's catalogue.
+  assert.match(await toast.innerText(), /Move refused: Illegal placement: tile \w+ at \(-?\d+, -?\d+\) rotation \d+: its edges do not match the neighbours\./);
   assert.equal(await toast.getAttribute('data-code'), 'move/illegal');
   await shot(page, 'phone-12-error');
   // The screen stays usable: the same decision is offered again.

@@ -121,12 +121,12 @@ test('a file the app left in place is reported without a path', async () => {
 });
 
 test('a failing autosave is shown and the game goes on', async () => {
-  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'base', saveError: { code: 'storage/io', message: 'current.json: Is a directory (os error 21)' } });
+  const app = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'base', saveError: { code: 'storage/io', key: 'storage.io', params: { file: 'current.json' }, message: 'current.json: Is a directory (os error 21)' } });
   const { page, press, problems, context } = app;
   await startGame(app, { wait: false });
   const toast = page.locator('.toast.error[data-code="storage/io"]');
   await toast.waitFor();
-  assert.match(await toast.innerText(), /could not be saved.*current\.json: Is a directory/);
+  assert.match(await toast.innerText(), /could not be saved.*current\.json: reading or writing failed/);
   // Shown once, not again with every view; the game is playable.
   await page.locator('.cell.legal').first().waitFor();
   assert.equal(await playOne(page, press), 'place_tile');

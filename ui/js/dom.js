@@ -51,9 +51,9 @@ export function showError(err, context = '') {
  */
 export function showProblem(p) {
   if (p.movedTo) {
-    return showError({ code: 'storage/corrupt', message: t('screens.problem.corrupt', { file: p.file, reason: p.reason, movedTo: p.movedTo }) }, t('screens.problem.title'));
+    return showError({ code: 'storage/corrupt', text: t('screens.problem.corrupt', { file: p.file, reason: p.reason, movedTo: p.movedTo }) }, t('screens.problem.title'));
   }
-  return showError({ code: 'storage/problem', message: t('screens.problem.left', { file: p.file, reason: p.reason }) }, t('screens.problem.title'));
+  return showError({ code: 'storage/problem', text: t('screens.problem.left', { file: p.file, reason: p.reason }) }, t('screens.problem.title'));
 }
 
 /** A passing note, e.g. "Record exported to …". */

@@ -1,4 +1,5 @@
-// An error in the player's language. The app sends `{code, key, params, message}`
+// An error in the player's language. An error the UI made itself carries its sentence, already
+// worded from the catalogue, as `text`. The app sends `{code, key, params, message}`
 // (src-tauri/API.md, "Errors"): the message id `key` with its `params` is worded from the
 // catalogue (`errors.<key>`, ui/js/i18n/errors.js); an unknown key falls back to a sentence for
 // the code (`errors.code.<area>.<name>` for `<area>/<name>`), and an unknown code to the app's
@@ -9,6 +10,7 @@ import { has, t } from './i18n.js';
 export function errorText(e) {
   if (e === null || e === undefined) return '';
   if (typeof e !== 'object') return String(e);
+  if (typeof e.text === 'string') return e.text;
   if (typeof e.key === 'string' && has(`errors.${e.key}`)) {
     const params = e.params && typeof e.params === 'object' ? e.params : {};
     return t(`errors.${e.key}`, params);

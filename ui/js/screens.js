@@ -94,7 +94,7 @@ export async function renderStart(root, app) {
     // Deal numbers are 0 to 2^53 - 1 (API.md, "Seeds"): every one is exact as a number here.
     const seed = setup.seed ? Number(setup.seed) : null;
     if (seed !== null && !(/^[0-9]+$/.test(setup.seed) && Number.isSafeInteger(seed))) {
-      showError({ code: 'game/bad_setup', message: t('screens.start.badSeed', { max: Number.MAX_SAFE_INTEGER }) });
+      showError({ code: 'game/bad_setup', text: t('screens.start.badSeed', { max: Number.MAX_SAFE_INTEGER }) });
       startBtn.disabled = false;
       return;
     }
@@ -128,7 +128,7 @@ export async function renderHistory(root, app) {
     e.target.value = '';
     // Too large a file is refused before it is read (the app refuses it too).
     if (file.size > IMPORT_LIMIT) {
-      showError({ code: 'record/too_large', message: t('screens.history.tooLarge', { file: file.name, size: file.size, limit: IMPORT_LIMIT / (1024 * 1024) }) }, t('screens.history.importFailed'));
+      showError({ code: 'record/too_large', text: t('screens.history.tooLarge', { file: file.name, size: file.size, limit: IMPORT_LIMIT / (1024 * 1024) }) }, t('screens.history.importFailed'));
       return;
     }
     try {

@@ -327,7 +327,11 @@ function installDouble(config) {
     },
     game_resume: (args) => serve('game_resume', args),
     game_play: (args) => {
-      if (config.refuseMoves) throw err('move/illegal', 'The test refuses every move.');
+      // Refused as the app refuses a placement whose edges do not match (its key and params).
+      if (config.refuseMoves) {
+        const m = args.move ?? {};
+        throw { ...err('move/illegal', 'The test refuses every move.', { tile: game.view?.decision?.tile ?? '?', x: m.x, y: m.y, rotation: m.rotation }), key: 'play.placement.edges_mismatch' };
+      }
       return serve('game_play', args);
     },
     game_undo: (args) => serve('game_undo', args),
