@@ -242,6 +242,38 @@ mod tests {
     }
 
     #[test]
+    fn opponents_are_rated_on_the_strength_curve() {
+        use carcassonne_ai::strength::rating_of_name;
+        assert_eq!(Some(level_rating("hard")), rating_of_name("hard"));
+        assert_eq!(Some(level_rating("hard@1732")), rating_of_name("hard@1732"));
+        assert_eq!(Some(level_rating("easy~0.65")), rating_of_name("easy~0.65"));
+        assert!(level_rating("hard@1732") < level_rating("hard"));
+        // Unknown to the curve: counted as an even opponent, as before.
+        assert_eq!(level_rating("grandmaster"), START_RATING);
+        assert_eq!(level_rating("hard@250ms"), START_RATING);
+
+        // A win and a draw against a spec and a level: the change says why, per opponent.
+        let mut s = Stats::default();
+        let change = s.record(&GameOutcome {
+            score: 50,
+            opponents: vec![("easy~0.65".into(), 40), ("hard".into(), 50)],
+            resigned: false,
+        });
+        assert_eq!(change.before, START_RATING);
+        assert_eq!(change.after, s.rating.elo);
+        let (a, b) = (&change.opponents[0], &change.opponents[1]);
+        assert_eq!((a.seat, a.result, b.seat, b.result), (0, 1.0, 1, 0.5));
+        assert_eq!(a.rating, level_rating("easy~0.65"));
+        let want = START_RATING + K_FACTOR * ((1.0 - a.expected) + (0.5 - b.expected)) / 2.0;
+        assert!((s.rating.elo - want).abs() < 1e-9);
+        assert!(
+            (a.expected - carcassonne_ai::rating::expected(START_RATING, a.rating)).abs() < 1e-12
+        );
+        assert_eq!(s.by_level["easy~0.65"].wins, 1);
+        assert_eq!(s.by_level["hard"].draws, 1);
+    }
+
+    #[test]
     fn resigning_loses_to_everyone() {
         let mut s = Stats::default();
         s.record(&GameOutcome {
