@@ -14,9 +14,15 @@ use crate::failure::Failure;
 pub use carcassonne_engine::Breakdown;
 use carcassonne_engine::{Message, Param};
 pub use carcassonne_storage::{
-    LastSetup, MatchMeta as MatchSummary, MoveName as MoveInput, Problem, Profile, Replayed,
-    Settings, SetupOpponent,
+    LastSetup, MatchMeta as MatchSummary, MoveName as MoveInput, Problem, Profile, RatedOpponent,
+    RatingChange, Replayed, Settings, SetupOpponent,
 };
+
+/// An AI opponent of `game_new`: `{ "level": "hard" }` (a level, or a spec on the strength
+/// curve such as `hard@1732` or `easy~0.65`) or `{ "rating": 1350 }` (an opponent of that
+/// rating on the curve, clamped to its ends) — exactly one of the two. The same shape as a
+/// remembered set-up's opponent.
+pub use carcassonne_storage::SetupOpponent as OpponentConfig;
 
 /// An error as the UI receives it: a stable code, a message id with its parameters for the
 /// UI's own words, and the English sentence (`failure.rs` makes every one).
@@ -87,6 +93,8 @@ pub struct AppInfo {
     pub data_dir: String,
     /// The AI level names, weakest first.
     pub levels: Vec<String>,
+    /// The strength curve's range and each level's rating on it.
+    pub strength: StrengthInfo,
     /// Files that could not be used since launch (an unreadable or unresumable
     /// `current.json` among them): set aside (`moved_to`) or left in place (null).
     pub problems: Vec<Problem>,
@@ -94,11 +102,32 @@ pub struct AppInfo {
     pub resumable: Option<ResumeInfo>,
 }
 
-/// An AI opponent's level.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct OpponentConfig {
-    /// Level name.
+/// `app_info.strength`: the ratings the strength curve spans (`carcassonne_ai::strength`,
+/// crates/ai/RESULTS.md "Ratings") and each level's rating on it.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StrengthInfo {
+    /// The weakest opponent's rating.
+    pub min: f64,
+    /// The strongest opponent's rating.
+    pub max: f64,
+    /// Each level's rating, by level name.
+    pub levels: std::collections::BTreeMap<String, f64>,
+}
+
+/// `match_level`: the opponent against whom the active profile expects `chance`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchLevel {
+    /// The profile's rating.
+    pub player_rating: f64,
+    /// The opponent's rating on the curve: pass it back to `game_new` as
+    /// `{ "rating": opponentRating }`.
+    pub opponent_rating: f64,
+    /// The profile's expected result against it (the chance asked for, unless the curve's
+    /// ends stop it).
+    pub chance: f64,
+    /// The opponent as it will be named (its spec, e.g. `hard@1732`).
     pub level: String,
 }
 
@@ -183,8 +212,11 @@ pub struct PlayerView {
     pub name: String,
     /// `human` or `ai`.
     pub kind: String,
-    /// The AI level.
+    /// The AI level (or spec, e.g. `hard@1732`).
     pub level: Option<String>,
+    /// The AI player's rating on the strength curve (null for the human, and for a level the
+    /// curve does not know).
+    pub rating: Option<f64>,
     /// Score.
     pub score: u32,
     /// Score by category.
@@ -533,6 +565,9 @@ pub struct GameView {
     pub save_error: Option<ApiError>,
     /// The board-reading aids (null in a replay's positions).
     pub aids: Option<Aids>,
+    /// Once the human's game has ended (finished or resigned): how it moved the profile's
+    /// rating; null before, in replays, and when no profile's rating counted it.
+    pub rating_change: Option<RatingChange>,
 }
 
 /// Unseen copies of one tile type and the chance that the next tile drawn is one of them.

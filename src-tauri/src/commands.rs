@@ -14,12 +14,12 @@ use tauri::{AppHandle, Emitter, Manager, Runtime, State};
 
 use crate::api::{
     AiProgress, ApiError, AppInfo, Arg, Exported, GameView, Hint, LastSetup, MatchDetail,
-    MatchList, MatchSummary, NewGame, Odds, OpponentConfig, Profile, ProfileList, ResumeInfo,
-    ScoreEvent, Settings, SetupOpponent, TileSet,
+    MatchLevel, MatchList, MatchSummary, NewGame, Odds, OpponentConfig, Profile, ProfileList,
+    ResumeInfo, ScoreEvent, Settings, SetupOpponent, StrengthInfo, TileSet,
 };
 use crate::failure::{Failure, hint_error};
 use crate::review::Reviews;
-use crate::session::{Session, ai_choose};
+use crate::session::{OpponentError, Session, ai_choose, opponent_spec};
 use crate::view::{
     ViewContext, game_view as build_view, odds, score_events, tile_set, turns_completed,
 };
@@ -140,7 +140,7 @@ fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiErro
                 AiProgress {
                     game_id: id.into(),
                     player: seat,
-                    level: level.name().into(),
+                    level: level.to_string(),
                     stage: stage.into(),
                     mv,
                     view,
@@ -148,7 +148,7 @@ fn ai_loop<R: Runtime>(app: &AppHandle<R>, id: &str) -> Result<GameView, ApiErro
             );
         };
         progress("thinking", None, None);
-        let mv = ai_choose(&game, level, seed, &stop);
+        let mv = ai_choose(&game, &level, seed, &stop);
         let mut guard = state.lock();
         let s = guard
             .as_mut()
@@ -213,7 +213,7 @@ pub async fn app_info<R: Runtime>(
             Ok(()) => Some(ResumeInfo {
                 opponents: matches::opponents(&c.record.players)
                     .into_iter()
-                    .map(|o| OpponentConfig { level: o.level })
+                    .map(|o| OpponentConfig::level(o.level))
                     .collect(),
                 abbey_mayor: game.abbey_mayor(),
                 turn: turns_completed(&game),
@@ -235,8 +235,58 @@ pub async fn app_info<R: Runtime>(
         version: app.package_info().version.to_string(),
         data_dir: state.storage.root().display().to_string(),
         levels: Level::ALL.iter().map(|l| l.name().to_string()).collect(),
+        strength: strength_info(),
         problems: state.storage.problems(),
         resumable,
+    })
+}
+
+/// The strength curve's range and the levels' ratings on it.
+pub fn strength_info() -> StrengthInfo {
+    let (min, max) = carcassonne_ai::strength::range();
+    StrengthInfo {
+        min,
+        max,
+        levels: Level::ALL
+            .iter()
+            .filter_map(|l| {
+                carcassonne_ai::strength::rating_of_name(l.name()).map(|r| (l.name().into(), r))
+            })
+            .collect(),
+    }
+}
+
+/// The lowest and highest win chance `match_level` takes.
+pub const CHANCE_RANGE: (f64, f64) = (0.05, 0.95);
+
+/// `match_level`: the opponent against whom the active profile expects to score `chance`
+/// (0.05 to 0.95; `rating/bad_chance` otherwise, `profile/none_active` without an active
+/// profile).
+#[tauri::command]
+pub async fn match_level(
+    state: State<'_, AppState>,
+    chance: Arg<f64>,
+) -> Result<MatchLevel, ApiError> {
+    let Arg(chance) = chance;
+    if !(CHANCE_RANGE.0..=CHANCE_RANGE.1).contains(&chance) {
+        return Err(Failure::BadChance(chance.to_string()).into());
+    }
+    let p = state.storage.profiles()?;
+    let active = p
+        .active
+        .ok_or_else(|| ApiError::from(Failure::NoActiveProfile))?;
+    let profile = p
+        .profiles
+        .into_iter()
+        .find(|q| q.id == active)
+        .ok_or_else(|| ApiError::from(Failure::NoActiveProfile))?;
+    let player = profile.stats.rating.elo;
+    let (spec, opponent, chance) = carcassonne_ai::strength::match_level(player, chance);
+    Ok(MatchLevel {
+        player_rating: player,
+        opponent_rating: opponent,
+        chance,
+        level: spec.to_string(),
     })
 }
 
@@ -320,17 +370,18 @@ pub async fn game_new<R: Runtime>(
     };
     let profile = state.storage.profile(&id)?;
     let session = Session::new(&profile, &config.opponents, config.abbey_mayor, config.seed)?;
+    // Every opponent as it is named: a rating opponent by its spec on the curve.
+    let named: Vec<SetupOpponent> = session
+        .players
+        .iter()
+        .filter_map(|p| p.level.clone())
+        .map(SetupOpponent::level)
+        .collect();
     // The set-up (not the seed) is remembered for the start screen; failing to save it
     // (e.g. a newer version's settings file, reported in the problems) does not stop the game.
     let _ = state.storage.update_settings(|s| {
         s.last_setup = Some(LastSetup {
-            opponents: config
-                .opponents
-                .iter()
-                .map(|o| SetupOpponent {
-                    level: o.level.clone(),
-                })
-                .collect(),
+            opponents: named,
             abbey_mayor: config.abbey_mayor,
         });
     });
@@ -464,7 +515,8 @@ pub async fn settings_get(state: State<'_, AppState>) -> Result<Settings, ApiErr
 }
 
 /// `settings_set`: replaces the settings. A `lastSetup` must be one `game_new` accepts
-/// (1 to 5 opponents of known levels), else `settings/invalid` and nothing changes.
+/// (1 to 5 opponents, each `{ level }` of a known level or spec on the strength curve or
+/// `{ rating }`), else `settings/invalid` and nothing changes.
 #[tauri::command]
 pub async fn settings_set(
     state: State<'_, AppState>,
@@ -476,9 +528,15 @@ pub async fn settings_set(
         if !(1..=5).contains(&n) {
             return Err(Failure::SettingsOpponentCount(n).into());
         }
-        for o in &setup.opponents {
-            if o.level.parse::<Level>().is_err() {
-                return Err(Failure::SettingsUnknownLevel(o.level.clone()).into());
+        for (i, o) in setup.opponents.iter().enumerate() {
+            match opponent_spec(o) {
+                Ok(_) => {}
+                Err(OpponentError::Shape) => {
+                    return Err(Failure::SettingsOpponentShape(i + 1).into());
+                }
+                Err(OpponentError::Unknown(name)) => {
+                    return Err(Failure::SettingsUnknownLevel(name).into());
+                }
             }
         }
     }

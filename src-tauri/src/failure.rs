@@ -15,7 +15,7 @@ use carcassonne_storage::StorageError;
 use thiserror::Error;
 
 use crate::api::ApiError;
-use crate::commands::{EXPORT_NAMES, IMPORT_LIMIT};
+use crate::commands::{CHANCE_RANGE, EXPORT_NAMES, IMPORT_LIMIT};
 use crate::review::MAX_REVIEW_ITERATIONS;
 use crate::session::MAX_SEED;
 
@@ -53,6 +53,21 @@ pub enum Failure {
     /// `game/bad_setup`: an unknown AI level.
     #[error("unknown AI level \"{0}\"; the levels are {levels}", levels = level_names())]
     UnknownLevel(String),
+    /// `game/bad_setup`: an opponent (1-based) that is not exactly one of `{ level }` and
+    /// `{ rating }`.
+    #[error(
+        "opponent {0} must be either {{ \"level\": name }} or {{ \"rating\": number }}, exactly one"
+    )]
+    OpponentShape(usize),
+    /// `settings/invalid`: a remembered opponent (1-based) that is not exactly one of
+    /// `{ level }` and `{ rating }`.
+    #[error(
+        "opponent {0} of the set-up must be either {{ \"level\": name }} or {{ \"rating\": number }}, exactly one"
+    )]
+    SettingsOpponentShape(usize),
+    /// `rating/bad_chance`: a `match_level` chance outside 0.05 to 0.95 (as written).
+    #[error("a win chance is 0.05 to 0.95, not {0}")]
+    BadChance(String),
     /// `game/bad_setup`: a seed above [`MAX_SEED`].
     #[error("a deal number is at most {MAX_SEED}, not {0}")]
     SeedTooLarge(u64),
@@ -161,10 +176,12 @@ impl Failure {
             Failure::SetupMalformed(_)
             | Failure::OpponentCount(_)
             | Failure::UnknownLevel(_)
+            | Failure::OpponentShape(_)
             | Failure::SeedTooLarge(_) => "game/bad_setup",
-            Failure::SettingsOpponentCount(_) | Failure::SettingsUnknownLevel(_) => {
-                "settings/invalid"
-            }
+            Failure::SettingsOpponentCount(_)
+            | Failure::SettingsUnknownLevel(_)
+            | Failure::SettingsOpponentShape(_) => "settings/invalid",
+            Failure::BadChance(_) => "rating/bad_chance",
             Failure::NoActiveProfile => "profile/none_active",
             Failure::MoveMalformed(_) => "move/invalid",
             Failure::Args { .. } => "args/invalid",
@@ -202,6 +219,9 @@ impl Failure {
             Failure::SeedTooLarge(MAX_SEED + 1),
             Failure::SettingsOpponentCount(6),
             Failure::SettingsUnknownLevel("godlike".into()),
+            Failure::OpponentShape(2),
+            Failure::SettingsOpponentShape(1),
+            Failure::BadChance("0.99".into()),
             Failure::NoActiveProfile,
             Failure::MoveMalformed("unknown variant `jump`".into()),
             Failure::Args {
@@ -250,6 +270,9 @@ impl Message for Failure {
             Failure::OpponentCount(_) => "setup.opponents",
             Failure::UnknownLevel(_) => "setup.unknown_level",
             Failure::SeedTooLarge(_) => "setup.seed_too_large",
+            Failure::OpponentShape(_) => "setup.opponent_shape",
+            Failure::SettingsOpponentShape(_) => "settings.opponent_shape",
+            Failure::BadChance(_) => "rating.bad_chance",
             Failure::SettingsOpponentCount(_) => "settings.opponents",
             Failure::SettingsUnknownLevel(_) => "settings.unknown_level",
             Failure::NoActiveProfile => "profile.none_active",
@@ -275,7 +298,8 @@ impl Message for Failure {
         }
     }
 
-    /// `count` of opponents; `level` and `levels` (comma-separated names) of an unknown
+    /// `count` of opponents; `opponent` (1-based) of an opponent of the wrong shape; `chance`
+    /// (as written), `min` and `max` (strings) of a refused win chance; `level` and `levels` (comma-separated names) of an unknown
     /// level; `seed` (a string: it may exceed what a JavaScript number holds exactly) and
     /// `max` of a seed; `command` and `argument`; `file` of the autosave or an export (and
     /// `level`); `turn` of a stored match that does not replay; `folder` and `count` of
@@ -306,6 +330,14 @@ impl Message for Failure {
             Failure::UnknownLevel(name) | Failure::SettingsUnknownLevel(name) => vec![
                 ("level", name.as_str().into()),
                 ("levels", level_names().into()),
+            ],
+            Failure::OpponentShape(n) | Failure::SettingsOpponentShape(n) => {
+                vec![("opponent", num(*n))]
+            }
+            Failure::BadChance(c) => vec![
+                ("chance", c.as_str().into()),
+                ("min", CHANCE_RANGE.0.to_string().into()),
+                ("max", CHANCE_RANGE.1.to_string().into()),
             ],
             Failure::SeedTooLarge(s) => {
                 vec![("seed", s.to_string().into()), ("max", num(MAX_SEED))]
@@ -463,12 +495,15 @@ mod tests {
             Failure::NoLesson => 30,
             Failure::LessonOver => 31,
             Failure::LessonUndoUnavailable => 32,
+            Failure::OpponentShape(_) => 33,
+            Failure::SettingsOpponentShape(_) => 34,
+            Failure::BadChance(_) => 35,
         };
         let examples = Failure::examples();
         let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
-        assert_eq!(kinds, (0..33).collect());
+        assert_eq!(kinds, (0..36).collect());
         let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
-        assert_eq!(keys.len(), 33);
+        assert_eq!(keys.len(), 36);
     }
 
     /// Every error the app sends has a code, a key, an English message, and parameters that

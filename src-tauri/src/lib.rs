@@ -31,6 +31,7 @@ pub fn builder<R: Runtime>(b: Builder<R>) -> Builder<R> {
         commands::profile_rename,
         commands::profile_delete,
         commands::profile_select,
+        commands::match_level,
         commands::game_new,
         commands::game_resume,
         commands::game_view,

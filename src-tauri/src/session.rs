@@ -4,11 +4,11 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use carcassonne_ai::Level;
+use carcassonne_ai::{Budget, PlayerSpec, strength};
 use carcassonne_engine::{
     Game, Move, MoveName, PlayError, PlayerKind, PublicView, RecordPlayer, Setup,
 };
-use carcassonne_storage::{CurrentGame, Profile, Progress, Storage};
+use carcassonne_storage::{CurrentGame, Profile, Progress, RatingChange, Storage};
 
 use crate::api::{ApiError, GameResult, GameView, OpponentConfig};
 use crate::failure::{Failure, illegal_move, move_name_error, setup_error};
@@ -27,8 +27,8 @@ pub struct Session {
     pub human: usize,
     /// The players as the record names them.
     pub players: Vec<RecordPlayer>,
-    /// Each seat's AI level (none for the human).
-    pub levels: Vec<Option<Level>>,
+    /// Each seat's AI player (none for the human): a level or a spec on the strength curve.
+    pub levels: Vec<Option<PlayerSpec>>,
     /// Each seat's AI seed.
     pub ai_seeds: Vec<u64>,
     /// The profile playing.
@@ -49,6 +49,8 @@ pub struct Session {
     pub result: Option<GameResult>,
     /// The last autosave's failure.
     pub save_error: Option<ApiError>,
+    /// How the ended game moved the profile's rating.
+    pub rating_change: Option<RatingChange>,
 }
 
 /// The largest seed the app deals with, 2^53 - 1: every seed it shows or accepts is exact
@@ -63,13 +65,31 @@ pub fn mix(seed: u64, salt: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Parses an AI level name.
+/// Why an opponent of a set-up is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpponentError {
+    /// Not exactly one of `level` and `rating`.
+    Shape,
+    /// A level name that is neither a level nor a spec on the strength curve.
+    Unknown(String),
+}
+
+/// The player an opponent of a set-up plays as: its level or spec (which must be on the
+/// strength curve, e.g. `hard`, `hard@1732`, `easy~0.65`), or the curve's opponent of its
+/// rating ([`strength::opponent_for`]).
 ///
 /// # Errors
-/// `game/bad_setup` for an unknown name.
-pub fn parse_level(name: &str) -> Result<Level, ApiError> {
-    name.parse()
-        .map_err(|_| Failure::UnknownLevel(name.into()).into())
+/// [`OpponentError`].
+pub fn opponent_spec(o: &OpponentConfig) -> Result<PlayerSpec, OpponentError> {
+    match (&o.level, o.rating) {
+        (Some(name), None) => name
+            .parse::<PlayerSpec>()
+            .ok()
+            .filter(|spec| strength::rating_of(spec).is_some())
+            .ok_or_else(|| OpponentError::Unknown(name.clone())),
+        (None, Some(r)) if r.is_finite() => Ok(strength::opponent_for(r)),
+        _ => Err(OpponentError::Shape),
+    }
 }
 
 impl Session {
@@ -88,8 +108,11 @@ impl Session {
             return Err(Failure::OpponentCount(opponents.len()).into());
         }
         let mut levels = vec![None];
-        for o in opponents {
-            levels.push(Some(parse_level(&o.level)?));
+        for (i, o) in opponents.iter().enumerate() {
+            levels.push(Some(opponent_spec(o).map_err(|e| match e {
+                OpponentError::Shape => ApiError::from(Failure::OpponentShape(i + 1)),
+                OpponentError::Unknown(name) => Failure::UnknownLevel(name).into(),
+            })?));
         }
         if let Some(s) = seed.filter(|&s| s > MAX_SEED) {
             return Err(Failure::SeedTooLarge(s).into());
@@ -110,7 +133,7 @@ impl Session {
             players.push(RecordPlayer {
                 name: AI_NAMES[i - 1].into(),
                 kind: PlayerKind::Ai,
-                level: l.map(|l| l.name().to_string()),
+                level: l.map(|l| l.to_string()),
             });
         }
         let ai_seeds = (0..levels.len() as u64).map(|s| mix(seed, s + 1)).collect();
@@ -130,6 +153,7 @@ impl Session {
             stop: Arc::new(AtomicBool::new(false)),
             result: None,
             save_error: None,
+            rating_change: None,
         })
     }
 
@@ -142,8 +166,9 @@ impl Session {
         Self::levels(current, game).map(|_| ())
     }
 
-    /// The AI level of every seat (none for the human's) of a saved game.
-    fn levels(current: &CurrentGame, game: &Game) -> Result<Vec<Option<Level>>, ApiError> {
+    /// The AI player of every seat (none for the human's) of a saved game: its level or
+    /// spec as the autosave names it.
+    fn levels(current: &CurrentGame, game: &Game) -> Result<Vec<Option<PlayerSpec>>, ApiError> {
         let players = &current.record.players;
         if players.len() != game.num_players() || current.ai_seeds.len() != players.len() {
             return Err(Failure::CurrentPlayers.into());
@@ -155,7 +180,7 @@ impl Session {
             } else {
                 let name = p.level.as_deref().unwrap_or_default();
                 levels
-                    .push(Some(name.parse::<Level>().map_err(|_| {
+                    .push(Some(name.parse::<PlayerSpec>().map_err(|_| {
                         ApiError::from(Failure::CurrentLevel(name.into()))
                     })?));
             }
@@ -189,6 +214,7 @@ impl Session {
             stop: Arc::new(AtomicBool::new(false)),
             result: None,
             save_error: None,
+            rating_change: None,
         })
     }
 
@@ -212,7 +238,7 @@ impl Session {
     }
 
     /// The AI to move, if the pending decision is an AI's.
-    pub fn ai_to_move(&self) -> Option<(u8, Level)> {
+    pub fn ai_to_move(&self) -> Option<(u8, PlayerSpec)> {
         if self.over() {
             return None;
         }
@@ -321,7 +347,12 @@ impl Session {
 
     fn file_match(&mut self, storage: &Storage, resigned: bool) -> Result<(), ApiError> {
         let filed =
-            storage.finish_game(&self.current(), &self.progress.record, &self.game, resigned);
+            storage.finish_game_rated(&self.current(), &self.progress.record, &self.game, resigned);
+        let (filed, change) = match filed {
+            Ok((meta, change)) => (Ok(meta), change),
+            Err(e) => (Err(e), None),
+        };
+        self.rating_change = change;
         let scores = self.game.scores();
         let winners = carcassonne_storage::matches::winners(
             &scores,
@@ -351,7 +382,7 @@ impl Session {
 
     /// The view for the UI.
     pub fn view(&self) -> GameView {
-        game_view(
+        let mut view = game_view(
             &self.game,
             ViewContext {
                 id: &self.id,
@@ -363,7 +394,9 @@ impl Session {
                 result: self.result.clone(),
                 aids: true,
             },
-        )
+        );
+        view.rating_change = self.rating_change.clone();
+        view
     }
 
     /// What a hint searches from: a copy of the game at the human's pending decision and a
@@ -385,13 +418,25 @@ impl Session {
     }
 }
 
-/// The AI's choice for the pending decision of `game`.
-pub fn ai_choose(game: &Game, level: Level, seed: u64, stop: &AtomicBool) -> Move {
-    carcassonne_ai::choose_move(
-        level,
+/// The budget `spec` plays with: its iterations (the level's default if it names none) and
+/// its time limit, else the level's default time cap, so that a slow machine is bounded.
+pub fn spec_budget(spec: &PlayerSpec) -> Budget {
+    let default = spec.level.default_budget();
+    Budget {
+        ms: spec.budget.ms.or(default.ms),
+        iterations: spec.budget.iterations.or(default.iterations),
+    }
+}
+
+/// The AI's choice for the pending decision of `game`, played as `spec` (its budget from
+/// [`spec_budget`], the easy level's noise from the spec).
+pub fn ai_choose(game: &Game, spec: &PlayerSpec, seed: u64, stop: &AtomicBool) -> Move {
+    carcassonne_ai::choose_move_with(
+        spec.level,
         &PublicView::new(game),
         seed,
-        level.default_budget(),
+        spec_budget(spec),
+        spec.noise.map(carcassonne_ai::Noise::points),
         stop,
     )
 }

@@ -479,11 +479,17 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
         .enumerate()
         .map(|(seat, p)| {
             let rp = ctx.players.get(seat);
+            let kind = rp.map_or(PlayerKind::Ai, |r| r.kind);
+            let level = rp.and_then(|r| r.level.clone());
             PlayerView {
                 seat,
                 name: player_name(ctx.players, seat as u8),
-                kind: rp.map_or(PlayerKind::Ai, |r| r.kind).name().into(),
-                level: rp.and_then(|r| r.level.clone()),
+                kind: kind.name().into(),
+                rating: level
+                    .as_deref()
+                    .filter(|_| kind == PlayerKind::Ai)
+                    .and_then(carcassonne_ai::strength::rating_of_name),
+                level,
                 score: p.score,
                 breakdown: p.breakdown,
                 projected: projected.get(seat).copied().unwrap_or(p.score),
@@ -590,6 +596,7 @@ pub fn game_view(game: &Game, ctx: ViewContext<'_>) -> GameView {
         can_undo: ctx.can_undo,
         save_error: ctx.save_error,
         aids: (ctx.aids && !over).then(|| aids(game)),
+        rating_change: None,
     }
 }
 

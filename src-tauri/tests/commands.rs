@@ -1374,3 +1374,177 @@ fn reviews_of_unknown_or_unfinished_matches_and_bad_budgets_are_refused() {
     assert_eq!(a.code("review_start", json!({})), "args/invalid");
     assert_eq!(a.ok("review_status", json!({})), Value::Null);
 }
+
+/// `match_level`: refused without a profile and for a chance outside 0.05–0.95; with one, the
+/// opponent whose expected result is the chance, named as `game_new` will name it.
+#[test]
+fn match_level_needs_a_profile_and_a_sensible_chance() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let info = a.ok("app_info", json!({}));
+    let strength = &info["strength"];
+    assert!(strength["min"].as_f64().unwrap() < strength["max"].as_f64().unwrap());
+    for level in info["levels"].as_array().unwrap() {
+        let r = strength["levels"][level.as_str().unwrap()].as_f64();
+        assert!(r.is_some(), "{level} has a rating");
+    }
+    assert!(strength["levels"]["hard"].as_f64() > strength["levels"]["medium"].as_f64());
+
+    assert_eq!(
+        a.code("match_level", json!({"chance": 0.5})),
+        "profile/none_active"
+    );
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    for chance in [json!(0.99), json!(0.01), json!(-1), json!(0.96)] {
+        let e = a
+            .call("match_level", json!({"chance": chance}))
+            .unwrap_err();
+        assert_eq!(e["code"], "rating/bad_chance", "{chance}");
+        assert_eq!(e["key"], "rating.bad_chance");
+        assert_eq!(e["params"]["min"], "0.05");
+    }
+    assert_eq!(
+        a.code("match_level", json!({"chance": "half"})),
+        "args/invalid"
+    );
+    let even = a.ok("match_level", json!({"chance": 0.5}));
+    assert_eq!(even["playerRating"], json!(1200.0));
+    assert!(
+        (even["chance"].as_f64().unwrap() - 0.5).abs() < 0.01,
+        "{even}"
+    );
+    let hard = a.ok("match_level", json!({"chance": 0.35}));
+    assert!(hard["opponentRating"].as_f64() > even["opponentRating"].as_f64());
+    assert!(hard["chance"].as_f64() < even["chance"].as_f64());
+    // Asked back by its rating, the opponent is the one named.
+    let view = a.ok(
+        "game_new",
+        json!({"config": {"profileId": ada["id"], "opponents": [{"rating": hard["opponentRating"]}],
+                          "abbeyMayor": false, "seed": 3}}),
+    );
+    assert_eq!(view["players"][1]["level"], hard["level"]);
+    assert_eq!(view["players"][1]["rating"], hard["opponentRating"]);
+    assert_eq!(view["players"][0]["rating"], Value::Null);
+    assert_eq!(view["ratingChange"], Value::Null);
+}
+
+/// `game_new` opponents: `{ level }` (a level or a spec on the curve) or `{ rating }`, exactly
+/// one; anything else is `game/bad_setup` with its message id, and nothing changes.
+#[test]
+fn opponents_by_level_spec_or_rating_and_bad_shapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let game = |opponents: Value| {
+        a.call(
+            "game_new",
+            json!({"config": {"profileId": ada["id"], "opponents": opponents,
+                              "abbeyMayor": false, "seed": 9}}),
+        )
+    };
+    for (opponents, key) in [
+        (json!([{}]), "setup.opponent_shape"),
+        (
+            json!([{"level": "easy"}, {"level": "hard", "rating": 1500}]),
+            "setup.opponent_shape",
+        ),
+        (json!([{"rating": "strong"}]), "setup.malformed"),
+        (json!([{"rating": 1500, "noise": 1}]), "setup.malformed"),
+        (json!([{"level": "hard@250ms"}]), "setup.unknown_level"),
+        (json!([{"level": "godlike"}]), "setup.unknown_level"),
+    ] {
+        let e = game(opponents.clone()).unwrap_err();
+        assert_eq!(e["code"], "game/bad_setup", "{opponents}");
+        assert_eq!(e["key"], key, "{opponents}");
+    }
+    let e = game(json!([{"level": "easy"}, {}])).unwrap_err();
+    assert_eq!(e["params"]["opponent"], 2);
+    assert!(!dir.path().join("current.json").exists());
+    assert_eq!(a.ok("settings_get", json!({}))["lastSetup"], Value::Null);
+
+    // A level, a spec and two ratings (one beyond the curve's top, clamped to it).
+    let view = game(
+        json!([{"level": "hard"}, {"level": "easy~0.65"}, {"rating": 1250},
+                           {"rating": 99999}]),
+    )
+    .unwrap();
+    let levels: Vec<Value> = (1..=4)
+        .map(|s| view["players"][s]["level"].clone())
+        .collect();
+    assert_eq!(levels[0], "hard");
+    assert_eq!(levels[1], "easy~0.65");
+    let top = a.ok("app_info", json!({}))["strength"]["max"].clone();
+    assert_eq!(view["players"][4]["rating"], top);
+    for s in 1..=4 {
+        assert!(view["players"][s]["rating"].is_number(), "{s}");
+    }
+    // The set-up remembered names every opponent as it plays.
+    let setup = &a.ok("settings_get", json!({}))["lastSetup"];
+    let remembered: Vec<Value> = setup["opponents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["level"].clone())
+        .collect();
+    assert_eq!(remembered, levels);
+    // Settings take both forms, exactly one of the two.
+    let mut settings = a.ok("settings_get", json!({}));
+    settings["lastSetup"]["opponents"] = json!([{"rating": 1400}, {"level": "hard@1732"}]);
+    assert_eq!(
+        a.ok("settings_set", json!({"settings": settings.clone()}))["lastSetup"]["opponents"],
+        json!([{"rating": 1400.0}, {"level": "hard@1732"}])
+    );
+    settings["lastSetup"]["opponents"] = json!([{"rating": 1400, "level": "hard"}]);
+    let e = a
+        .call("settings_set", json!({"settings": settings}))
+        .unwrap_err();
+    assert_eq!(
+        (e["code"].clone(), e["key"].clone()),
+        (json!("settings/invalid"), json!("settings.opponent_shape"))
+    );
+}
+
+/// A game against a rating opponent is saved with its spec, resumed as it was, and at its end
+/// the view says how the rating moved: the same change the profile counted.
+#[test]
+fn a_rating_opponent_resumes_and_the_end_view_has_the_rating_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let (before, spec) = {
+        let a = app(dir.path());
+        let ada = a.ok("profile_create", json!({"name": "Ada"}));
+        let view = a.ok(
+            "game_new",
+            json!({"config": {"profileId": ada["id"], "opponents": [{"rating": 1300}],
+                              "abbeyMayor": false, "seed": 21}}),
+        );
+        let spec = view["players"][1]["level"].as_str().unwrap().to_string();
+        assert!(spec.starts_with("easy~"), "{spec}");
+        let mid = a.ok("game_play", json!({"move": first_choice(&view)}));
+        close(a);
+        (mid, spec)
+    };
+    let a = app(dir.path());
+    let info = a.ok("app_info", json!({}));
+    assert_eq!(info["resumable"]["opponents"], json!([{"level": spec}]));
+    let resumed = a.ok("game_resume", json!({}));
+    assert_eq!(resumed["players"], before["players"]);
+    assert_eq!(resumed["ratingChange"], Value::Null);
+    let end = a.ok("game_resign", json!({}));
+    let change = &end["ratingChange"];
+    assert_eq!(change["before"], json!(1200.0));
+    let profile = &a.ok("profiles_list", json!({}))["profiles"][0];
+    assert_eq!(change["after"], profile["stats"]["rating"]["elo"]);
+    assert!(change["after"].as_f64() < change["before"].as_f64());
+    let o = &change["opponents"][0];
+    assert_eq!(o["seat"], 1);
+    assert_eq!(o["rating"], end["players"][1]["rating"]);
+    assert_eq!(o["result"], json!(0.0));
+    let expected = o["expected"].as_f64().unwrap();
+    let want = 1200.0 + 32.0 * (0.0 - expected);
+    assert!((change["after"].as_f64().unwrap() - want).abs() < 1e-9);
+    // The match and the history name the opponent by its spec, with the rating after.
+    let list = a.ok("history_list", json!({"profileId": null}));
+    assert_eq!(list["matches"][0]["opponents"][0]["level"], json!(spec));
+    assert_eq!(list["matches"][0]["ratingAfter"], change["after"]);
+    assert_eq!(a.ok("game_view", json!({}))["ratingChange"], *change);
+}

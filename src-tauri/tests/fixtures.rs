@@ -651,6 +651,30 @@ fn setup_game() -> Vec<Value> {
     finish(r, &n)
 }
 
+/// The seed of the "match my level" game.
+const MATCH_SEED: u64 = 11;
+
+/// "Match my level": the strength curve in `app_info`, a new profile's even match (0.5) and
+/// a harder one (0.35), a game against the even match's opponent by its rating (`{ rating }`),
+/// played to its end, whose last view has the rating change.
+fn match_level_game() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    let even = r.ok("match_level", json!({"chance": 0.5}));
+    r.ok("match_level", json!({"chance": 0.35}));
+    let view = r.ok(
+        "game_new",
+        json!({"config": {"profileId": ada["id"], "opponents": [{"rating": even["opponentRating"]}],
+                          "abbeyMayor": false, "seed": MATCH_SEED}}),
+    );
+    assert_eq!(view["players"][1]["level"], even["level"]);
+    let end = play_to_end(&mut r, view, &mut Policy::default());
+    assert!(end["ratingChange"].is_object(), "{}", end["ratingChange"]);
+    r.ok("profiles_list", json!({}));
+    r.ok("match_level", json!({"chance": 0.5}));
+    let n = names(&ada, &[(&end["gameId"], "g-match")]);
+    finish(r, &n)
+}
+
 /// The Learn section: the list, a lesson's wrong try and an illegal move, a retry, the
 /// solution played move by move, an undo, and a figure lesson of Abbey & Mayor; the lesson
 /// ids are those of `lessons/`.
@@ -844,6 +868,7 @@ fn fixtures_are_the_real_commands_answers() {
         ("setup", setup_game()),
         ("review", review_game()),
         ("lesson", lesson_session()),
+        ("match-level", match_level_game()),
     ] {
         files.push((format!("transcripts/{name}.jsonl"), lines(&steps)));
     }

@@ -12,7 +12,17 @@
 //!
 //! **Files.** Every file carries `"schema": 1` ([`SCHEMA`]), except a match file with a
 //! review, which carries `"schema": 2` ([`MATCH_SCHEMA`]; match files of schema 1 still
-//! read, without a review). Every write is atomic (a
+//! read, without a review), and `profiles.json`, which carries `"schema": 2`
+//! ([`PROFILES_SCHEMA`]).
+//!
+//! **Migration.** `profiles.json` of schema 1 rated players against fixed level ratings
+//! (random 400 … expert 1900); schema 2 rates them against the measured strength curve
+//! (`carcassonne_ai::strength`). A schema-1 file still reads: when it is first read, each
+//! profile's Elo is recomputed from its stored finished matches, oldest first, and each of
+//! those matches' `ratingAfter` rewritten; then the file is written back as schema 2 (every
+//! write atomic, the matches first, so an interrupted migration simply runs again). A
+//! profile with no stored match keeps its old rating; its other statistics are kept as
+//! they are. A folder opened read-only is migrated in memory only. Every write is atomic (a
 //! temporary `<name>.tmp-<pid>-<n>` flushed to disk, renamed over the old file, then the
 //! folder flushed), so a crash leaves the old or the new file, never half of one; temporary
 //! files are never read as data and are removed when the folder is next opened for writing.
@@ -67,11 +77,17 @@ use thiserror::Error;
 pub use carcassonne_engine::notation::{MoveName, NameError, WagonTarget};
 pub use current::{CurrentGame, Progress};
 pub use matches::{MatchMeta, MatchPlayer, Opponent, Replayed};
-pub use profile::{GameOutcome, LevelStats, Profile, Rating, Stats};
+pub use profile::{GameOutcome, LevelStats, Profile, RatedOpponent, Rating, RatingChange, Stats};
 pub use settings::{AiPace, Animations, Language, LastSetup, Settings, SetupOpponent, Theme};
 
-/// The schema version written into every file but a reviewed match file.
+/// The schema version written into every file but a reviewed match file and
+/// `profiles.json`.
 pub const SCHEMA: u32 = 1;
+/// The schema version of `profiles.json`: 2 since the ratings are on the measured strength
+/// curve. A file of schema 1 still reads: its ratings are recomputed from the stored matches
+/// ([`Storage::profiles`], "Migration" in the module documentation) and it is written back
+/// as schema 2.
+pub const PROFILES_SCHEMA: u32 = 2;
 /// The schema version of a match file that carries a review ([`MatchFile::review`]). Match
 /// files of schema 1 (without a review) still read; a match file without a review is still
 /// written as schema 1, so older versions of the app keep listing it.
@@ -399,7 +415,7 @@ struct Kind {
 /// `profiles.json`.
 const PROFILES: Kind = Kind {
     limit: MAX_PROFILES_BYTES,
-    max_schema: SCHEMA,
+    max_schema: PROFILES_SCHEMA,
 };
 /// `matches/<id>.json`.
 const MATCH: Kind = Kind {
@@ -786,12 +802,121 @@ impl Storage {
         self.read_profiles()
     }
 
-    /// [`Storage::profiles`], with `profiles_lock` held by the caller.
+    /// [`Storage::profiles`], with `profiles_lock` held by the caller. A file of schema 1 is
+    /// migrated ([`Storage::migrate_ratings`]) and, unless the folder is read-only, written
+    /// back as schema [`PROFILES_SCHEMA`].
     fn read_profiles(&self) -> Result<Profiles, StorageError> {
-        match self.read(&self.profiles_path(), PROFILES) {
-            Ok(p) => Ok(p.unwrap_or_default()),
-            Err(StorageError::Corrupt(_) | StorageError::Newer { .. }) => Ok(Profiles::default()),
-            Err(e) => Err(e),
+        let path = self.profiles_path();
+        let mut p: Profiles = match self.read(&path, PROFILES) {
+            Ok(Some(p)) => p,
+            Ok(None) => return Ok(Profiles::default()),
+            Err(StorageError::Corrupt(_) | StorageError::Newer { .. }) => {
+                return Ok(Profiles::default());
+            }
+            Err(e) => return Err(e),
+        };
+        let old = read_bytes(&path, PROFILES.limit)
+            .ok()
+            .and_then(|b| serde_json::from_slice::<Header>(&b).ok())
+            .and_then(|h| h.schema)
+            .and_then(|v| v.as_u64())
+            .is_some_and(|v| v < u64::from(PROFILES_SCHEMA));
+        if old {
+            self.migrate_ratings(&mut p);
+            if !self.is_read_only() {
+                // A failure leaves the old file, migrated again at the next read.
+                if let Err(e) = self.write_as(&path, &p, PROFILES, PROFILES_SCHEMA) {
+                    self.report(Problem {
+                        file: self.rel(&path),
+                        moved_to: None,
+                        reason: format!("its ratings could not be updated: {e}"),
+                    });
+                }
+            }
+        }
+        Ok(p)
+    }
+
+    /// The migration of `profiles.json` from schema 1: every profile's Elo is recomputed
+    /// from its stored finished matches (not imported ones), oldest first, from
+    /// [`profile::START_RATING`], with the opponents' ratings of today
+    /// ([`profile::level_rating`]); `rating.games` and every other statistic are kept. A
+    /// profile without stored matches keeps its rating. Each match's `ratingAfter` is
+    /// rewritten with the recomputed value (atomically, one file at a time; a match file that
+    /// cannot be rewritten keeps its old value, reported in the problems). The match files
+    /// are written before `profiles.json`, so an interrupted migration runs again whole.
+    fn migrate_ratings(&self, p: &mut Profiles) {
+        let Ok(mut all) = self.list_matches() else {
+            return;
+        };
+        all.retain(|m| !m.imported && m.profile_id.is_some());
+        all.sort_by(|a, b| {
+            (a.date.as_str(), a.started_at.as_str(), a.id.as_str()).cmp(&(
+                b.date.as_str(),
+                b.started_at.as_str(),
+                b.id.as_str(),
+            ))
+        });
+        for profile in &mut p.profiles {
+            let mut rating = Rating::default();
+            let mut counted = false;
+            for m in all
+                .iter()
+                .filter(|m| m.profile_id.as_deref() == Some(profile.id.as_str()))
+            {
+                let Some(human) = m
+                    .players
+                    .iter()
+                    .position(|q| q.kind == carcassonne_engine::PlayerKind::Human)
+                else {
+                    continue;
+                };
+                let Some(&score) = m.scores.get(human) else {
+                    continue;
+                };
+                let outcome = GameOutcome {
+                    score,
+                    opponents: m
+                        .opponents
+                        .iter()
+                        .map(|o| (o.level.clone(), m.scores.get(o.seat).copied().unwrap_or(0)))
+                        .collect(),
+                    resigned: m.resigned,
+                };
+                rating.update(&outcome);
+                counted = true;
+                if m.rating_after != Some(rating.elo) && !self.is_read_only() {
+                    self.set_rating_after(&m.id, rating.elo);
+                }
+            }
+            if counted {
+                profile.stats.rating.elo = rating.elo;
+            }
+        }
+    }
+
+    /// Rewrites match `id`'s `ratingAfter` (keeping its schema and review); a failure is
+    /// reported in the problems.
+    fn set_rating_after(&self, id: &str, elo: f64) {
+        let Ok(path) = self.match_path(id) else {
+            return;
+        };
+        let _guard = lock(&self.matches_lock);
+        let Ok(Some(mut m)) = self.read::<MatchFile>(&path, MATCH) else {
+            return;
+        };
+        m.meta.rating_after = Some(elo);
+        let schema = if m.review.is_some() {
+            MATCH_SCHEMA
+        } else {
+            SCHEMA
+        };
+        if let Err(e) = self.write_as(&path, &m, MATCH, schema) {
+            self.report(Problem {
+                file: self.rel(&path),
+                moved_to: None,
+                reason: format!("its ratingAfter could not be updated: {e}"),
+            });
         }
     }
 
@@ -809,7 +934,7 @@ impl Storage {
         let mut p = self.read_profiles()?;
         let (out, changed) = change(&mut p)?;
         if changed {
-            self.write(&self.profiles_path(), &p, PROFILES)?;
+            self.write_as(&self.profiles_path(), &p, PROFILES, PROFILES_SCHEMA)?;
         }
         Ok(out)
     }
@@ -1213,6 +1338,24 @@ impl Storage {
         game: &Game,
         resigned: bool,
     ) -> Result<MatchMeta, StorageError> {
+        self.finish_game_rated(current, record, game, resigned)
+            .map(|(meta, _)| meta)
+    }
+
+    /// [`Storage::finish_game`], also returning how the game moved the profile's rating
+    /// (the change the profile's statistics counted, with the opponents' real seats); `None`
+    /// when no profile counted it (the profile is gone, or `profiles.json` is a newer
+    /// version's).
+    ///
+    /// # Errors
+    /// As [`Storage::finish_game`].
+    pub fn finish_game_rated(
+        &self,
+        current: &CurrentGame,
+        record: &Record,
+        game: &Game,
+        resigned: bool,
+    ) -> Result<(MatchMeta, Option<RatingChange>), StorageError> {
         self.writable()?;
         let mut meta = matches::describe(
             record,
@@ -1258,17 +1401,21 @@ impl Storage {
         )?;
         let counted = self.edit_profiles(|p| {
             let Some(profile) = p.profiles.iter_mut().find(|q| q.id == current.profile_id) else {
-                return Ok(((), false));
+                return Ok((None, false));
             };
-            profile.stats.record(&outcome);
-            Ok(((), true))
+            let mut change = profile.stats.record(&outcome);
+            for (o, m) in change.opponents.iter_mut().zip(&meta.opponents) {
+                o.seat = m.seat;
+            }
+            Ok((Some(change), true))
         });
-        match counted {
-            Ok(()) | Err(StorageError::Newer { .. }) => {}
+        let change = match counted {
+            Ok(c) => c,
+            Err(StorageError::Newer { .. }) => None,
             Err(e) => return Err(e),
-        }
+        };
         match self.clear_current() {
-            Ok(()) | Err(StorageError::Newer { .. }) => Ok(meta),
+            Ok(()) | Err(StorageError::Newer { .. }) => Ok((meta, change)),
             Err(e) => Err(e),
         }
     }

@@ -86,16 +86,72 @@ pub const START_RATING: f64 = 1200.0;
 /// The Elo K-factor.
 pub const K_FACTOR: f64 = 32.0;
 
-/// The fixed rating of an AI level, against which players are rated.
+/// The rating of an AI opponent, against which players are rated: its rating on the
+/// measured strength curve (`carcassonne_ai::strength`, crates/ai/RESULTS.md "Ratings"), for
+/// a level (`hard`) or a spec (`hard@1732`, `easy~0.65`). An opponent the curve does not know
+/// (a name no version of the app wrote, a time budget such as `hard@250ms`) counts as
+/// [`START_RATING`], as unknown names always did.
 pub fn level_rating(level: &str) -> f64 {
-    match level {
-        "random" => 400.0,
-        "greedy" => 800.0,
-        "easy" => 1000.0,
-        "medium" => 1300.0,
-        "hard" => 1600.0,
-        "expert" => 1900.0,
-        _ => START_RATING,
+    carcassonne_ai::strength::rating_of_name(level).unwrap_or(START_RATING)
+}
+
+/// One opponent's part in a rating change: its rating, the player's expected result against
+/// it and the result (1 won, ½ drawn, 0 lost or resigned).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RatedOpponent {
+    /// The opponent's seat.
+    pub seat: usize,
+    /// Its rating ([`level_rating`]).
+    pub rating: f64,
+    /// The player's expected result against it, 0 to 1.
+    pub expected: f64,
+    /// The player's result against it: 1, 0.5 or 0.
+    pub result: f64,
+}
+
+/// How one game moved a profile's rating: `after = before + K × mean(result − expected)`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RatingChange {
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+    /// Each AI opponent, in the order of the game's opponents (`seat` as the match names it).
+    pub opponents: Vec<RatedOpponent>,
+}
+
+impl Rating {
+    /// Counts a finished game in the rating: it moves by K times the average over opponents
+    /// of (result − expected result). Returns the change, each opponent's `seat` being its
+    /// index in `outcome.opponents` (the caller names the real seats).
+    pub fn update(&mut self, outcome: &GameOutcome) -> RatingChange {
+        let before = self.elo;
+        let opponents: Vec<RatedOpponent> = outcome
+            .opponents
+            .iter()
+            .enumerate()
+            .map(|(i, (level, score))| {
+                let rating = level_rating(level);
+                RatedOpponent {
+                    seat: i,
+                    rating,
+                    expected: carcassonne_ai::rating::expected(before, rating),
+                    result: outcome.result_against(*score),
+                }
+            })
+            .collect();
+        if !opponents.is_empty() {
+            let delta: f64 = opponents.iter().map(|o| o.result - o.expected).sum();
+            self.elo += K_FACTOR * delta / opponents.len() as f64;
+        }
+        self.games += 1;
+        RatingChange {
+            before,
+            after: self.elo,
+            opponents,
+        }
     }
 }
 
@@ -112,8 +168,9 @@ pub struct GameOutcome {
 
 impl Stats {
     /// Counts a finished game: results, per-level results, scores and the Elo rating, which
-    /// moves by K times the average over opponents of (result − expected result).
-    pub fn record(&mut self, outcome: &GameOutcome) {
+    /// moves by K times the average over opponents of (result − expected result)
+    /// ([`Rating::update`], whose change is returned).
+    pub fn record(&mut self, outcome: &GameOutcome) -> RatingChange {
         self.games += 1;
         self.total_score += u64::from(outcome.score);
         self.average_score = self.total_score as f64 / f64::from(self.games);
@@ -129,30 +186,30 @@ impl Stats {
         } else {
             self.losses += 1;
         }
-        let mut delta = 0.0;
         for (level, score) in &outcome.opponents {
-            let result = if outcome.resigned || outcome.score < *score {
-                0.0
-            } else if outcome.score > *score {
-                1.0
-            } else {
-                0.5
-            };
             let s = self.by_level.entry(level.clone()).or_default();
             s.games += 1;
-            match result {
+            match outcome.result_against(*score) {
                 1.0 => s.wins += 1,
                 0.0 => s.losses += 1,
                 _ => s.draws += 1,
             }
-            let expected =
-                1.0 / (1.0 + 10f64.powf((level_rating(level) - self.rating.elo) / 400.0));
-            delta += result - expected;
         }
-        if !outcome.opponents.is_empty() {
-            self.rating.elo += K_FACTOR * delta / outcome.opponents.len() as f64;
+        self.rating.update(outcome)
+    }
+}
+
+impl GameOutcome {
+    /// The player's result against an opponent who scored `score`: 1 won, 0.5 drawn, 0 lost
+    /// (or resigned).
+    pub fn result_against(&self, score: u32) -> f64 {
+        if self.resigned || self.score < score {
+            0.0
+        } else if self.score > score {
+            1.0
+        } else {
+            0.5
         }
-        self.rating.games += 1;
     }
 }
 
@@ -182,6 +239,38 @@ mod tests {
         assert!(b.rating.elo > START_RATING);
         assert_eq!((a.games, a.wins, a.best_score), (1, 1, 100));
         assert_eq!(a.by_level["expert"].wins, 1);
+    }
+
+    #[test]
+    fn opponents_are_rated_on_the_strength_curve() {
+        use carcassonne_ai::strength::rating_of_name;
+        assert_eq!(Some(level_rating("hard")), rating_of_name("hard"));
+        assert_eq!(Some(level_rating("hard@1732")), rating_of_name("hard@1732"));
+        assert_eq!(Some(level_rating("easy~0.65")), rating_of_name("easy~0.65"));
+        assert!(level_rating("hard@1732") < level_rating("hard"));
+        // Unknown to the curve: counted as an even opponent, as before.
+        assert_eq!(level_rating("grandmaster"), START_RATING);
+        assert_eq!(level_rating("hard@250ms"), START_RATING);
+
+        // A win and a draw against a spec and a level: the change says why, per opponent.
+        let mut s = Stats::default();
+        let change = s.record(&GameOutcome {
+            score: 50,
+            opponents: vec![("easy~0.65".into(), 40), ("hard".into(), 50)],
+            resigned: false,
+        });
+        assert_eq!(change.before, START_RATING);
+        assert_eq!(change.after, s.rating.elo);
+        let (a, b) = (&change.opponents[0], &change.opponents[1]);
+        assert_eq!((a.seat, a.result, b.seat, b.result), (0, 1.0, 1, 0.5));
+        assert_eq!(a.rating, level_rating("easy~0.65"));
+        let want = START_RATING + K_FACTOR * ((1.0 - a.expected) + (0.5 - b.expected)) / 2.0;
+        assert!((s.rating.elo - want).abs() < 1e-9);
+        assert!(
+            (a.expected - carcassonne_ai::rating::expected(START_RATING, a.rating)).abs() < 1e-12
+        );
+        assert_eq!(s.by_level["easy~0.65"].wins, 1);
+        assert_eq!(s.by_level["hard"].draws, 1);
     }
 
     #[test]

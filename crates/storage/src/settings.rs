@@ -4,17 +4,33 @@
 
 use serde::{Deserialize, Serialize};
 
-/// An AI opponent of a remembered set-up.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// An AI opponent of a remembered set-up, as `game_new` takes it: `{ "level": "hard" }` (a
+/// level, or a spec on the strength curve such as `hard@1732`) or `{ "rating": 1350 }`
+/// (exactly one of the two; the app checks that when the settings are set).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SetupOpponent {
-    /// The AI level's name.
-    pub level: String,
+    /// The AI level's name or spec.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// A rating on the strength curve.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<f64>,
+}
+
+impl SetupOpponent {
+    /// An opponent of the level or spec `level`.
+    pub fn level(level: impl Into<String>) -> SetupOpponent {
+        SetupOpponent {
+            level: Some(level.into()),
+            rating: None,
+        }
+    }
 }
 
 /// The set-up of the last new game, without its seed: the shape of the app's `game_new`
 /// configuration less `profileId` and `seed`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LastSetup {
     /// The AI opponents, in seat order after the player.
@@ -79,7 +95,7 @@ pub enum Animations {
 
 /// `settings.json`. A missing key reads as its default, so that a file of this schema
 /// written before a key existed still reads.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Settings {
     /// Whether the board-reading aids (dead squares, odds, chances in the tiles drawer) are

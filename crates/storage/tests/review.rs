@@ -174,7 +174,7 @@ fn a_corrupt_review_read_only_is_reported_and_nothing_changes() {
 }
 
 #[test]
-fn schema_2_is_newer_for_every_file_but_a_match_and_3_for_a_match() {
+fn schema_3_is_newer_for_profiles_and_a_match() {
     let dir = tempfile::tempdir().unwrap();
     let s = Storage::open(dir.path()).unwrap();
     s.create_profile("Ada").unwrap();
@@ -185,7 +185,7 @@ fn schema_2_is_newer_for_every_file_but_a_match_and_3_for_a_match() {
         v["schema"] = schema.into();
         fs::write(p, serde_json::to_vec_pretty(&v).unwrap()).unwrap();
     };
-    set(&dir.path().join("profiles.json"), 2);
+    set(&dir.path().join("profiles.json"), 3);
     set(&dir.path().join("matches/g-1.json"), 3);
     let before = snapshot(dir.path());
     assert!(s.profiles().unwrap().profiles.is_empty());

@@ -21,7 +21,7 @@ fn a_newer_profiles_file_is_kept_and_not_overwritten() {
     let s = Storage::open(dir.path()).unwrap();
     let ada = s.create_profile("Ada").unwrap();
     let path = dir.path().join("profiles.json");
-    set_schema(&path, 2.into());
+    set_schema(&path, 3.into());
     let before = fs::read(&path).unwrap();
 
     assert!(s.profiles().unwrap().profiles.is_empty());

@@ -12,11 +12,11 @@ fn sample() -> Settings {
         board_aids: false,
         last_setup: Some(LastSetup {
             opponents: vec![
+                SetupOpponent::level("easy"),
+                SetupOpponent::level("expert"),
                 SetupOpponent {
-                    level: "easy".into(),
-                },
-                SetupOpponent {
-                    level: "expert".into(),
+                    level: None,
+                    rating: Some(1350.0),
                 },
             ],
             abbey_mayor: true,

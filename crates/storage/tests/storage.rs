@@ -67,7 +67,7 @@ fn profiles_round_trip_and_bad_input_changes_nothing() {
     let s2 = Storage::open(dir.path()).unwrap();
     assert_eq!(s2.profiles().unwrap(), p);
     let text = fs::read_to_string(dir.path().join("profiles.json")).unwrap();
-    assert!(text.contains("\"schema\": 1"));
+    assert!(text.contains("\"schema\": 2"));
 }
 
 #[test]
