@@ -25,7 +25,7 @@ const WORDS = {
   en: { challenge: (n) => `How hard opponent ${n} should be`, names: { 0.35: 'Harder', 0.5: 'Even', 0.65: 'Easier' }, option: 'Match my level',
     line: (m) => `Your rating ${r(m.playerRating)} · opponent ≈ ${r(m.opponentRating)} · your chance ${pct(m.chance)}`, start: /^Start as / },
   hu: { challenge: (n) => `Nehézség: ${n}. ellenfél`, names: { 0.35: 'Nehezebb', 0.5: 'Kiegyenlített', 0.65: 'Könnyebb' }, option: 'Hozzám illő erősség',
-    line: (m) => `Az értékszámod ${r(m.playerRating)} · ellenfél ≈ ${r(m.opponentRating)} · esélyed ${pct(m.chance)}`, start: /^Játék indítása: / },
+    line: (m) => `Az értékszámod ${r(m.playerRating)} · az ellenfélé ≈ ${r(m.opponentRating)} · esélyed ${pct(m.chance)}`, start: /^Játék indítása: / },
 };
 const LEVELS = { en: { random: 'random', greedy: 'greedy', easy: 'easy', medium: 'medium', hard: 'hard', expert: 'expert' },
   hu: { random: 'véletlen', greedy: 'mohó', easy: 'könnyű', medium: 'közepes', hard: 'nehéz', expert: 'mester' } };
@@ -119,12 +119,13 @@ async function checkEnd(page, lang) {
   let sum = 0;
   for (const [i, o] of rc.opponents.entries()) {
     const name = view.players[o.seat].name;
-    const rest = lang === 'en' ? ` \\(≈ ${r(o.rating)}\\): you had a ${pct(o.expected)} chance → ([+−]?\\d+)$`
-      : ` \\(≈ ${r(o.rating)}\\): ${pct(o.expected)} esélyed volt → ([+−]?\\d+)$`;
+    const rt = ` \\(≈ ${r(o.rating)}\\)`;
+    const rest = lang === 'en' ? `${rt}: you had a ${pct(o.expected)} chance to win → ([+−]?\\d+)$`
+      : `: ${pct(o.expected)} esélyed volt a győzelemre → ([+−]?\\d+)$`;
     const resigned = !!view.result?.resigned;
     const what = lang === 'en'
       ? (resigned ? `You resigned against ${name}` : o.result >= 1 ? `You beat ${name}` : o.result <= 0 ? `You lost to ${name}` : `You tied with ${name}`)
-      : (resigned ? `Feladtad ${name} ellen` : o.result >= 1 ? `Legyőzted ${name.replace(/a$/, 'á')}(o|e|ö)?t` : o.result <= 0 ? `${name} legyőzött` : `Döntetlen ${name} ellen`);
+      : (resigned ? `Feladtad ${name}${rt} ellen` : o.result >= 1 ? `Legyőzted ${name.replace(/a$/, 'á')}(o|e|ö)?t${rt}` : o.result <= 0 ? `${name}${rt} legyőzött` : `Döntetlen ${name}${rt} ellen`);
     const m = lines[i].match(new RegExp(`^${what}${rest}`));
     assert.ok(m, `${lang} line ${i}: "${lines[i]}"`);
     sum += Number(m.at(-1).replace('−', '-'));

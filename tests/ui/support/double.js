@@ -225,7 +225,7 @@ function installDouble(config) {
     }
     const r = recorded(cmd, args);
     if (r) { if (r.err) throw clone(r.err); return r.ok; }
-    if (!store.matches.some((m) => m.id === args.id)) throw err('match/not_found', 'That match is not in the history.');
+    if (!store.matches.some((m) => m.id === args.id)) throw err('match/not_found', 'That match is not in the history.', { id: args.id });
     throw err('fixture/unexpected', `The transcript "${name}" has no answer to ${cmd} ${JSON.stringify(args)}.`, { command: cmd });
   };
 

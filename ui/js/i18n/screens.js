@@ -321,7 +321,7 @@ export const hu = {
   'screens.start.match.help': 'A százalék az esélyed, hogy legyőzöd ezt az ellenfelet. Olyan erősen játszik, hogy ennyi esélyed legyen, és minden játszma után az értékszámodhoz igazodik.',
   'screens.start.match.asking': 'Hozzád illő ellenfél keresése…',
   'screens.start.match.noProfile': 'Előbb hozz létre egy profilt: az ellenfél az értékszámodhoz igazodik.',
-  'screens.start.match.line': 'Az értékszámod {player} · ellenfél ≈ {opponent} · esélyed {chance}',
+  'screens.start.match.line': 'Az értékszámod {player} · az ellenfélé ≈ {opponent} · esélyed {chance}',
   'screens.start.match.failed': 'Nem sikerült hozzád illő ellenfelet találni',
   'screens.strength.label': '{name} ≈ {rating}',
 
