@@ -23,9 +23,9 @@ const r = (n) => String(Math.round(n));
 const pct = (p) => `${Math.round(p * 100)}%`;
 const WORDS = {
   en: { challenge: (n) => `How hard opponent ${n} should be`, names: { 0.35: 'Harder', 0.5: 'Even', 0.65: 'Easier' }, option: 'Match my level',
-    line: (m) => `Your rating ${r(m.playerRating)} · opponent ≈ ${r(m.opponentRating)} · your chance ${pct(m.chance)}`, start: /^Start as / },
+    line: (m) => `Your rating ${r(m.playerRating)} · opponent ≈\u00a0${r(m.opponentRating)} · your chance ${pct(m.chance)}`, start: /^Start as / },
   hu: { challenge: (n) => `Nehézség: ${n}. ellenfél`, names: { 0.35: 'Nehezebb', 0.5: 'Kiegyenlített', 0.65: 'Könnyebb' }, option: 'Hozzám illő erősség',
-    line: (m) => `Az értékszámod ${r(m.playerRating)} · az ellenfélé ≈ ${r(m.opponentRating)} · esélyed ${pct(m.chance)}`, start: /^Játék indítása: / },
+    line: (m) => `Az értékszámod ${r(m.playerRating)} · az ellenfélé ≈\u00a0${r(m.opponentRating)} · esélyed ${pct(m.chance)}`, start: /^Játék indítása: / },
 };
 const LEVELS = { en: { random: 'random', greedy: 'greedy', easy: 'easy', medium: 'medium', hard: 'hard', expert: 'expert' },
   hu: { random: 'véletlen', greedy: 'mohó', easy: 'könnyű', medium: 'közepes', hard: 'nehéz', expert: 'mester' } };
@@ -51,9 +51,15 @@ async function chooseOpponents(page, press, lang) {
     const radios = group.getByRole('radio');
     assert.deepEqual((await radios.allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim()),
       [`${w.names[0.35]} 35%`, `${w.names[0.5]} 50%`, `${w.names[0.65]} 65%`], 'three challenges, each with the player\'s chance');
-    const chance = chanceFor(o.rating);
-    await press(group.locator(`[data-chance="${chance}"]`));
     const box = page.locator('.opp-list > li').nth(i);
+    // Every challenge the recording asked about shows its own ratings and chance.
+    for (const m of MATCHES) {
+      await press(box.locator(`[data-chance="${m.args.chance}"]`));
+      await box.locator('.match-line', { hasText: w.line(m.ok) }).waitFor();
+      assert.equal(await box.locator('[aria-checked="true"]').getAttribute('data-chance'), String(m.args.chance));
+    }
+    const chance = chanceFor(o.rating);
+    await press(box.locator(`[data-chance="${chance}"]`));
     await box.locator(`[data-chance="${chance}"][aria-checked="true"]`).waitFor();
     const m = MATCHES.find((x) => x.args.chance === chance).ok;
     await box.locator('.match-line', { hasText: w.line(m) }).waitFor();
@@ -71,7 +77,7 @@ async function checkScoreboard(page, lang) {
   for (const p of view.players.filter((q) => q.level)) {
     const level = LEVELS[lang][p.level.split(/[@~]/)[0]];
     const label = (await page.locator(`.scoreboard .player[data-seat="${p.seat}"] .name small`).textContent()).trim();
-    assert.equal(label, typeof p.rating === 'number' ? `${level} ≈ ${r(p.rating)}` : level, `seat ${p.seat}`);
+    assert.equal(label, typeof p.rating === 'number' ? `${level} ≈\u00a0${r(p.rating)}` : level, `seat ${p.seat}`);
     assert.doesNotMatch(await page.locator(`.scoreboard .player[data-seat="${p.seat}"]`).getAttribute('aria-label'), /[@~]\d/);
   }
   assert.doesNotMatch(await page.locator('.scoreboard').innerText(), /[@~]\d/, 'no spec text on the scoreboard');
@@ -119,7 +125,7 @@ async function checkEnd(page, lang) {
   let sum = 0;
   for (const [i, o] of rc.opponents.entries()) {
     const name = view.players[o.seat].name;
-    const rt = ` \\(≈ ${r(o.rating)}\\)`;
+    const rt = ` \\(≈\u00a0${r(o.rating)}\\)`;
     const rest = lang === 'en' ? `${rt}: you had a ${pct(o.expected)} chance to win → ([+−]?\\d+)$`
       : `: ${pct(o.expected)} esélyed volt a győzelemre → ([+−]?\\d+)$`;
     const resigned = !!view.result?.resigned;
@@ -172,6 +178,12 @@ for (const [device, D] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       assert.equal(Math.round(m.playerRating), Math.round(rc.after), 'the rating after the game');
     }
     await shot(page, `${device}-match-level-after-en`);
+    // The profile: the games against matched opponents in a row of their own, no spec text.
+    await page.evaluate(() => { location.hash = '#/profile'; });
+    await page.locator('#profile-title').waitFor();
+    const rows = await page.locator('.breakdown tbody th').allTextContents();
+    assert.ok(rows.includes('Matched to your level'), rows.join(', '));
+    assert.doesNotMatch(await page.locator('#screen-profile').innerText(), /[@~]\d/);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -10,7 +10,7 @@ import { Board } from './board.js';
 import { lessonSuggestion } from './learn.js';
 import { chartSvg, seriesSvg } from './chart.js';
 import { reviews, reviewStarter, winGraph, moveList, decisionAt, ghostsFor, figureFeature } from './review.js';
-import { CHALLENGES, baseLevel, opponentLabel, ratingText } from './strength.js';
+import { CHALLENGES, isSpec, opponentLabel, ratingText } from './strength.js';
 
 /** An AI level's name ("Easy", "Könnyű"); a strength between the levels ("hard@1732") by the
  * level it derives from, with its rating when known ("Hard ≈ 1350"); an unknown one as it is. */
@@ -156,7 +156,9 @@ export async function renderHistory(root, app) {
   await reviews.refresh().catch((e) => showError(e, t('screens.reviewFailed')));
   for (const p of list.problems ?? []) showProblem(p);
   const levels = app.info?.levels ?? ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'];
-  const matches = list.matches.filter((m) => (!filters.level || m.opponents.some((o) => baseLevel(o.level) === filters.level))
+  // "Matched": an opponent matched to the player's level (a strength between the levels).
+  const fits = (o) => (filters.level === 'matched' ? isSpec(o.level) : o.level === filters.level);
+  const matches = list.matches.filter((m) => (!filters.level || m.opponents.some(fits))
     && (!filters.result || m.result === filters.result));
   const fileInput = h('input', { type: 'file', accept: '.json,application/json', id: 'import-file', class: 'sr-only', onchange: async (e) => {
     const file = e.target.files[0];
@@ -180,7 +182,8 @@ export async function renderHistory(root, app) {
     h('div', { class: 'card filters' },
       h('label', { for: 'f-level' }, t('screens.history.level')),
       h('select', { id: 'f-level', onchange: (e) => { filters.level = e.target.value; renderHistory(root, app).catch((err) => showError(err)); } },
-        h('option', { value: '' }, t('screens.history.any')), levels.map((l) => h('option', { value: l, selected: filters.level === l }, levelName(l)))),
+        h('option', { value: '' }, t('screens.history.any')), levels.map((l) => h('option', { value: l, selected: filters.level === l }, levelName(l))),
+        h('option', { value: 'matched', selected: filters.level === 'matched' }, t('screens.matched'))),
       h('label', { for: 'f-result' }, t('screens.history.result')),
       h('select', { id: 'f-result', onchange: (e) => { filters.result = e.target.value; renderHistory(root, app).catch((err) => showError(err)); } },
         [['', t('screens.history.any')], ...['won', 'lost', 'drawn', 'resigned'].map((r) => [r, resultName(r)])].map(([v, w]) => h('option', { value: v, selected: filters.result === v }, w))),
@@ -330,7 +333,7 @@ export async function renderProfile(root, app) {
         stat(t('screens.profile.average'), fmtNumber(st.averageScore, { minimumFractionDigits: 1, maximumFractionDigits: 1 })), stat(t('screens.profile.best'), n(st.bestScore))),
       Object.keys(st.byLevel).length ? h('div', { class: 'table-scroll' }, h('table', { class: 'breakdown' },
         h('thead', {}, h('tr', {}, [t('screens.profile.opponent'), t('screens.profile.colGames'), t('screens.profile.colWins'), t('screens.profile.colLosses'), t('screens.profile.colDraws')].map((c) => h('th', { scope: 'col' }, c)))),
-        h('tbody', {}, Object.entries(st.byLevel).map(([lvl, r]) => h('tr', {}, h('th', { scope: 'row' }, levelName(lvl)), [r.games, r.wins, r.losses, r.draws].map((v) => h('td', {}, n(v))))))))
+        h('tbody', {}, byLevelRows(st.byLevel).map(([name, r]) => h('tr', {}, h('th', { scope: 'row' }, name), [r.games, r.wins, r.losses, r.draws].map((v) => h('td', {}, n(v))))))))
         : h('p', {}, t('screens.profile.noGames'))));
     const list = await api.historyList(active.id);
     root.append(accuracyCard(list), ratingCard(list));
@@ -349,6 +352,19 @@ export async function renderProfile(root, app) {
           try { await api.profileDelete(p.id); await renderProfile(root, app); } catch (err) { showError(err, t('screens.deleteFailed')); }
         } }, t('common.delete')));
     }))));
+}
+
+/** The profile's results by opponent: a row per level, and one for every opponent matched to
+ * the player's level (their strengths between the levels, "easy~0.73", added up). */
+function byLevelRows(byLevel) {
+  const rows = [];
+  const matched = { games: 0, wins: 0, losses: 0, draws: 0 };
+  for (const [lvl, r] of Object.entries(byLevel)) {
+    if (!isSpec(lvl)) { rows.push([levelName(lvl), r]); continue; }
+    for (const k of Object.keys(matched)) matched[k] += r[k] ?? 0;
+  }
+  if (matched.games) rows.push([t('screens.matched'), matched]);
+  return rows;
 }
 
 const day = (iso) => (Number.isNaN(new Date(iso).getTime()) ? '' : fmtDate(iso, { month: 'short', day: 'numeric' }));

@@ -268,7 +268,7 @@ export const en = {
   'game.rating.moved': 'Your rating: {before} → {after} ({change})',
   'game.rating.against': ({ outcome, name, rating, chance, points }) => `${{
     won: `You beat ${name}`, lost: `You lost to ${name}`, drawn: `You tied with ${name}`, resigned: `You resigned against ${name}`,
-  }[outcome] ?? name} (≈ ${rating}): you had a ${chance} chance to win → ${points}`,
+  }[outcome] ?? name} (≈\u00a0${rating}): you had a ${chance} chance to win → ${points}`,
   'game.rating.help': 'Beating a stronger opponent gains more; losing to a weaker one costs more.',
   // Board-reading aids.
   'game.odds.title': (p) => cap(p.kind),
@@ -523,7 +523,7 @@ export const hu = {
   'game.end.others': (p, h) => `${h.fmtList(p.names)} ${p.names.length > 1 ? 'nyertek' : 'nyert'}.`,
   'game.rating.moved': 'Az értékszámod: {before} → {after} ({change})',
   'game.rating.against': ({ outcome, name, rating, chance, points }, h) => `${{
-    won: `Legyőzted ${huAcc(name, h)} (≈ ${rating})`, lost: `${name} (≈ ${rating}) legyőzött`, drawn: `Döntetlen ${name} (≈ ${rating}) ellen`, resigned: `Feladtad ${name} (≈ ${rating}) ellen`,
+    won: `Legyőzted ${huAcc(name, h)} (≈\u00a0${rating})`, lost: `${name} (≈\u00a0${rating}) legyőzött`, drawn: `Döntetlen ${name} (≈\u00a0${rating}) ellen`, resigned: `Feladtad ${name} (≈\u00a0${rating}) ellen`,
   }[outcome] ?? name}: ${chance} esélyed volt a győzelemre → ${points}`,
   'game.rating.help': 'Egy erősebb ellenfél legyőzése többet hoz, egy gyengébbtől elszenvedett vereség többe kerül.',
   'game.odds.title': (p) => cap(huNoun(p.kind).nom),

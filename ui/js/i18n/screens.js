@@ -87,9 +87,10 @@ export const en = {
   'screens.start.match.help': 'The percentage is your chance to beat this opponent. It plays at the strength that gives you that chance, and follows your rating after every game.',
   'screens.start.match.asking': 'Finding an opponent of your level…',
   'screens.start.match.noProfile': 'Create a profile first: the opponent is matched to your rating.',
-  'screens.start.match.line': 'Your rating {player} · opponent ≈ {opponent} · your chance {chance}',
+  'screens.start.match.line': 'Your rating {player} · opponent ≈\u00a0{opponent} · your chance {chance}',
   'screens.start.match.failed': 'Could not find an opponent of your level',
-  'screens.strength.label': '{name} ≈ {rating}',
+  'screens.strength.label': '{name} ≈\u00a0{rating}',
+  'screens.matched': 'Matched to your level',
 
   // History.
   'screens.history.title': 'History',
@@ -321,9 +322,10 @@ export const hu = {
   'screens.start.match.help': 'A százalék az esélyed, hogy legyőzöd ezt az ellenfelet. Olyan erősen játszik, hogy ennyi esélyed legyen, és minden játszma után az értékszámodhoz igazodik.',
   'screens.start.match.asking': 'Hozzád illő ellenfél keresése…',
   'screens.start.match.noProfile': 'Előbb hozz létre egy profilt: az ellenfél az értékszámodhoz igazodik.',
-  'screens.start.match.line': 'Az értékszámod {player} · az ellenfélé ≈ {opponent} · esélyed {chance}',
+  'screens.start.match.line': 'Az értékszámod {player} · az ellenfélé ≈\u00a0{opponent} · esélyed {chance}',
   'screens.start.match.failed': 'Nem sikerült hozzád illő ellenfelet találni',
-  'screens.strength.label': '{name} ≈ {rating}',
+  'screens.strength.label': '{name} ≈\u00a0{rating}',
+  'screens.matched': 'Hozzád illő ellenfél',
 
   'screens.history.title': 'Előzmények',
   'screens.history.tooLarge': ({ file, size, limit }, { fmtNumber }) => `${file}: ${fmtNumber(size)} bájt; egy játszmafájl legfeljebb ${fmtNumber(limit)} MiB lehet.`,
