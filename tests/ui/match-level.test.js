@@ -46,6 +46,9 @@ async function chooseOpponents(page, press, lang) {
   for (const [i, o] of CFG.opponents.entries()) {
     if (o.level) { await page.selectOption(`#opp-${i}`, o.level); continue; }
     assert.equal(await page.locator(`#opp-${i} option[value="match"]`).textContent(), w.option);
+    // Each level offered with its measured rating, to compare with the player's.
+    const strength = STEPS.find((x) => x.cmd === 'app_info').ok.strength.levels;
+    assert.equal(await page.locator(`#opp-${i} option[value="hard"]`).textContent(), `${lang === 'en' ? 'Hard' : 'Nehéz'} ≈\u00a0${r(strength.hard)}`);
     await page.selectOption(`#opp-${i}`, 'match');
     const group = page.getByRole('radiogroup', { name: w.challenge(i + 1) });
     const radios = group.getByRole('radio');

@@ -10,7 +10,7 @@ import { Board } from './board.js';
 import { lessonSuggestion } from './learn.js';
 import { chartSvg, seriesSvg } from './chart.js';
 import { reviews, reviewStarter, winGraph, moveList, decisionAt, ghostsFor, figureFeature } from './review.js';
-import { CHALLENGES, isSpec, opponentLabel, ratingText } from './strength.js';
+import { CHALLENGES, isSpec, opponentOf, opponentLabel, ratingText } from './strength.js';
 
 /** An AI level's name ("Easy", "Könnyű"); a strength between the levels ("hard@1732") by the
  * level it derives from, with its rating when known ("Hard ≈ 1350"); an unknown one as it is. */
@@ -69,6 +69,8 @@ export async function renderStart(root, app) {
   // against it), whose opponent rating the app picks for the active profile (match_level,
   // asked each time the screen is drawn, so it follows the rating after every game).
   const oppBox = h('div', { class: 'opponents' });
+  // Each level with its measured rating (app_info.strength), to compare with the player's.
+  const withRating = (l) => { const r = opponentOf(l, null, { info, withLevelRating: true }).rating; return r == null ? levelChoice(l) : t('screens.strength.label', { name: levelChoice(l), rating: ratingText(r) }); };
   const matched = new Map();
   const matchOf = (chance) => {
     if (!matched.has(chance)) {
@@ -87,7 +89,7 @@ export async function renderStart(root, app) {
           h('span', { html: badgeSvg(i + 1, 22) }),
           h('label', { for: `opp-${i}` }, t('screens.start.opponent', { n: i + 1 })),
           h('select', { id: `opp-${i}`, onchange: (e) => { setup.opponents[i] = e.target.value === 'match' ? { match: 0.5 } : e.target.value; drawOpponents(); } },
-            levels.map((l) => h('option', { value: l, selected: !match && l === o }, levelChoice(l))),
+            levels.map((l) => h('option', { value: l, selected: !match && l === o }, withRating(l))),
             h('option', { value: 'match', selected: match }, t('screens.start.match.option'))),
           match ? matchEditor(o, i) : null);
       })));

@@ -24,6 +24,9 @@ export function opponentOf(level, rating = null, { info = null, withLevelRating 
   const name = has(`common.level.${base}`) ? t(`common.level.${base}`) : (base || String(level ?? ''));
   let r = typeof rating === 'number' && Number.isFinite(rating) ? rating : null;
   if (r == null && withLevelRating && !isSpec(level)) r = info?.strength?.levels?.[base] ?? null;
+  // A strength between the levels without its rating: its level's name would mislead
+  // ("easy~0.73" plays far better than Easy), so it is named for how it was chosen.
+  if (r == null && isSpec(level)) return { name: t('screens.matchedOpponent'), rating: null };
   return { name, rating: r };
 }
 
@@ -31,6 +34,7 @@ export function opponentOf(level, rating = null, { info = null, withLevelRating 
  * scoreboard's small print ("hard ≈ 1350"). */
 export function opponentLabel(level, rating = null, { lower = false, ...opts } = {}) {
   const o = opponentOf(level, rating, opts);
-  const name = lower && has(`common.level.${baseLevel(level)}`) ? o.name.toLowerCase() : o.name;
+  const named = !isSpec(level) || o.rating != null;
+  const name = lower && named && has(`common.level.${baseLevel(level)}`) ? o.name.toLowerCase() : o.name;
   return o.rating == null ? name : t('screens.strength.label', { name, rating: ratingText(o.rating) });
 }

@@ -91,6 +91,7 @@ export const en = {
   'screens.start.match.failed': 'Could not find an opponent of your level',
   'screens.strength.label': '{name} ≈\u00a0{rating}',
   'screens.matched': 'Matched to your level',
+  'screens.matchedOpponent': 'an opponent matched to your level',
 
   // History.
   'screens.history.title': 'History',
@@ -326,6 +327,7 @@ export const hu = {
   'screens.start.match.failed': 'Nem sikerült hozzád illő ellenfelet találni',
   'screens.strength.label': '{name} ≈\u00a0{rating}',
   'screens.matched': 'Hozzád illő ellenfél',
+  'screens.matchedOpponent': 'hozzád illő ellenfél',
 
   'screens.history.title': 'Előzmények',
   'screens.history.tooLarge': ({ file, size, limit }, { fmtNumber }) => `${file}: ${fmtNumber(size)} bájt; egy játszmafájl legfeljebb ${fmtNumber(limit)} MiB lehet.`,
