@@ -212,8 +212,20 @@ test('Hungarian start screen; the set-up is remembered through lastSetup, a {rat
     await page.waitForFunction(() => window.__DOUBLE__.view());
     await checkScoreboard(page, 'hu');
     await sheetShot(page, press, `${device}-match-level-game-hu`);
-    assert.deepEqual((await page.evaluate(() => window.__DOUBLE__.settings())).lastSetup.opponents, CFG.opponents, 'remembered for next time');
+    await page.waitForFunction(() => window.__DOUBLE__.calls.some((c) => c.cmd === 'settings_set'));
+    assert.deepEqual((await page.evaluate(() => window.__DOUBLE__.settings())).lastSetup.opponents, CFG.opponents, 'remembered for next time, by rating');
     assert.deepEqual(problems, []);
     await context.close();
   }
+});
+
+test('a matched opponent remembered by its spec (as game_new saves it) comes back as "Match my level"', async () => {
+  const view = STEPS[NEW_AT].ok;
+  const spec = view.players.find((p) => p.level && /[@~]/.test(p.level)).level;
+  const { page, problems, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], game: NAME, settings: { lastSetup: { opponents: [{ level: spec }], abbeyMayor: false } } });
+  assert.equal(await page.locator('#opp-0').inputValue(), 'match');
+  assert.equal(await page.locator('.opp-list [data-chance="0.5"]').getAttribute('aria-checked'), 'true');
+  await page.locator('.match-line', { hasText: WORDS.en.line(MATCHES.find((x) => x.args.chance === 0.5).ok) }).waitFor();
+  assert.deepEqual(problems, []);
+  await context.close();
 });

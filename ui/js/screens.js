@@ -134,6 +134,11 @@ export async function renderStart(root, app) {
       // A matched opponent is asked for by its rating, as match_level answered it now.
       const opponents = await Promise.all(setup.opponents.map(async (o) => (typeof o === 'object' ? { rating: (await matchOf(o.match)).opponentRating } : { level: o })));
       await app.newGame({ profileId: active.id, opponents, abbeyMayor: setup.abbeyMayor, seed });
+      // The app remembers a matched opponent by its spec; the start screen wants it by its
+      // rating (settings_set takes {rating}), to offer "Match my level" again next time.
+      if (opponents.some((o) => o.rating != null)) {
+        await app.saveSettings({ lastSetup: { opponents, abbeyMayor: setup.abbeyMayor } }).catch((err) => showError(err, t('screens.saveFailed')));
+      }
     } catch (err) { showError(err, t('screens.start.startFailed')); } finally { startBtn.disabled = false; }
   } }, active ? t('screens.start.startAs', { name: active.name }) : t('screens.start.needProfile'));
   root.append(h('div', { class: 'row end' }, startBtn));
@@ -141,11 +146,14 @@ export async function renderStart(root, app) {
 
 /** The start screen's set-up from the settings' `lastSetup` (levels this app knows only),
  * or null. A `{rating}` opponent was matched to the player's level: it comes back as "Match
- * my level" with the challenge nearest to the chance the player (rated `elo`) had against it. */
+ * my level" with the challenge nearest to the chance the player (rated `elo`) had against it;
+ * a spec (`{level: "easy~0.73"}`, as game_new saves a matched opponent) as "Match my level",
+ * Even. */
 function lastSetup(last, levels, elo = 1200) {
   const chanceAgainst = (r) => 1 / (1 + 10 ** ((r - elo) / 400));
   const nearest = (p) => CHALLENGES.reduce((a, c) => (Math.abs(c.chance - p) < Math.abs(a.chance - p) ? c : a)).chance;
-  const opponents = (last?.opponents ?? []).map((o) => (typeof o?.rating === 'number' ? { match: nearest(chanceAgainst(o.rating)) } : o?.level))
+  const opponents = (last?.opponents ?? []).map((o) => (typeof o?.rating === 'number' ? { match: nearest(chanceAgainst(o.rating)) }
+    : isSpec(o?.level) ? { match: 0.5 } : o?.level))
     .filter((o) => typeof o === 'object' || levels.includes(o));
   return opponents.length ? { opponents: opponents.slice(0, 5), abbeyMayor: last.abbeyMayor !== false } : null;
 }
