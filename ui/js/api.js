@@ -41,6 +41,8 @@ export const api = {
   profileRename: (id, name) => call('profile_rename', { id, name }),
   profileDelete: (id) => call('profile_delete', { id }),
   profileSelect: (id) => call('profile_select', { id }),
+  /** "Match my level": the opponent rating at which the active profile wins with `chance`. */
+  matchLevel: (chance) => call('match_level', { chance }),
   gameNew: (config) => call('game_new', { config }),
   gameResume: () => call('game_resume'),
   gameView: () => call('game_view'),

@@ -5,7 +5,8 @@ import { h, showError, confirmDialog, openModal, breakdownTable } from './dom.js
 import { tileSvg } from './tiledraw.js';
 import { chartSvg } from './chart.js';
 import { endHeadline, chanceText, reviewSummary } from './text.js';
-import { t, fmtNumber } from './i18n.js';
+import { t, fmtNumber, fmtPercent } from './i18n.js';
+import { ratingText } from './strength.js';
 import { reviews, progressBox } from './review.js';
 
 /**
@@ -21,7 +22,7 @@ export async function showEnd(view, { onLook = null } = {}) {
   }
   const go = (hash) => () => { dlg.close(); location.hash = hash; };
   const dlg = h('dialog', { class: 'dialog end-dialog', 'aria-labelledby': 'end-title' },
-    h('h2', { id: 'end-title' }, endHeadline(view)), h('div', { class: 'table-scroll' }, breakdownTable(view.players, (seat) => view.players[seat].breakdown, view.result?.winners ?? [])),
+    h('h2', { id: 'end-title' }, endHeadline(view)), ratingBox(view), h('div', { class: 'table-scroll' }, breakdownTable(view.players, (seat) => view.players[seat].breakdown, view.result?.winners ?? [])),
     detail ? h('div', { class: 'chart-box', html: chartSvg(detail.timeline, view.players) }) : null,
     detail ? reviewBox(detail) : null,
     h('div', { class: 'row end' },
@@ -29,6 +30,34 @@ export async function showEnd(view, { onLook = null } = {}) {
       view.result?.matchId ? h('button', { class: 'btn', type: 'button', onclick: go(`#/match/${encodeURIComponent(view.result.matchId)}`) }, t('game.ui.replay')) : null,
       h('button', { class: 'btn primary', type: 'button', onclick: go('#/start') }, t('game.ui.newGame'))));
   openModal(dlg);
+}
+
+/**
+ * How the game moved the player's rating, and why (GameView.ratingChange): the rating before
+ * and after, then one line per opponent — the result against it, the chance the player had
+ * and the points that result is worth. The change is K × the mean of (result − expected)
+ * over the opponents, so each opponent's part is the change shared in proportion to its
+ * (result − expected); K (32, src-tauri/API.md) is needed only when those cancel out.
+ */
+export function ratingBox(view) {
+  const rc = view.ratingChange;
+  if (!rc || !Array.isArray(rc.opponents)) return null;
+  const delta = rc.after - rc.before;
+  const gaps = rc.opponents.map((o) => o.result - o.expected);
+  const sum = gaps.reduce((a, g) => a + g, 0);
+  const part = (g) => (Math.abs(sum) > 1e-9 ? (delta * g) / sum : (32 * g) / rc.opponents.length);
+  const signed = (n) => { const r = Math.round(n); return r > 0 ? `+${fmtNumber(r)}` : r < 0 ? `−${fmtNumber(-r)}` : fmtNumber(0); };
+  const resigned = !!view.result?.resigned;
+  return h('div', { class: 'rating-change' },
+    h('p', { class: 'rating-line' }, h('strong', {}, t('game.rating.moved', { before: ratingText(rc.before), after: ratingText(rc.after), change: signed(Math.round(rc.after) - Math.round(rc.before)) }))),
+    h('ul', { class: 'rating-why' }, rc.opponents.map((o, i) => {
+      const p = view.players[o.seat];
+      const outcome = resigned ? 'resigned' : o.result >= 1 ? 'won' : o.result <= 0 ? 'lost' : 'drawn';
+      return h('li', { class: `rating-opp ${outcome}`, 'data-seat': String(o.seat) }, t('game.rating.against', {
+        outcome, name: p?.name ?? '?', rating: ratingText(o.rating),
+        chance: fmtPercent(o.expected), points: signed(part(gaps[i])) }));
+    })),
+    h('p', { class: 'rating-help' }, t('game.rating.help')));
 }
 
 /** The end dialog's review: started now (unless stored already), its progress, then its summary. */

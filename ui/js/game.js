@@ -21,12 +21,13 @@ import { ActionPanel } from './panel.js';
 import { GameLog } from './log.js';
 import { showEnd, showRemaining, confirmResign } from './dialogs.js';
 import { aiMoveText, playerSummary, turnAnnouncement, oddsTitle, oddsText, turnLabel, projectedLabel, whoseTurn, sheetToggleLabel } from './text.js';
-import { t, has, onLanguage, fmtNumber } from './i18n.js';
+import { t, onLanguage, fmtNumber } from './i18n.js';
 import { rotateName, SIDES, HALVES } from './geometry.js';
 import { anchorFor } from './tiledraw.js';
 import { paceMs } from './settings.js';
 import { Motion } from './motion.js';
 import { playSound } from './sound.js';
+import { opponentLabel } from './strength.js';
 
 const IDLE = { kind: 'idle' };
 
@@ -245,7 +246,7 @@ export class GameScreen {
       const used = (k) => `sup${sup[k] ? '' : ' used'}`;
       return h('li', { class: `player${current ? ' current' : ''}${thinking ? ' thinking' : ''}`, 'data-seat': p.seat, 'aria-label': playerSummary(p, v.abbeyMayor, { current, thinking }) },
         h('span', { class: 'who', html: badgeSvg(p.seat, 22) }),
-        h('span', { class: 'name' }, p.name, p.level ? h('small', {}, ` ${has(`common.level.${p.level}`) ? t(`common.level.${p.level}`).toLowerCase() : p.level}`) : null, thinking ? h('span', { class: 'spinner', 'aria-hidden': 'true' }) : null),
+        h('span', { class: 'name' }, p.name, p.level ? h('small', { class: 'level' }, ` ${opponentLabel(p.level, p.rating, { lower: true })}`) : null, thinking ? h('span', { class: 'spinner', 'aria-hidden': 'true' }) : null),
         h('span', { class: 'score' }, fmtNumber(p.score), h('small', { class: 'projected', title: projectedLabel(p.projected) }, `→${fmtNumber(p.projected)}`)),
         h('span', { class: 'supply', 'aria-hidden': 'true' },
           h('span', { class: 'sup', html: `${miniFigure(p.seat, 'follower')}<b>${sup.followers}</b>` }),

@@ -4,19 +4,21 @@ import { api, IMPORT_LIMIT } from './api.js';
 import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration, breakdownTable } from './dom.js';
 import { badgeSvg, COLOUR_NAMES, SHAPE_NAMES } from './players.js';
 import { capital, eventText, replayLabel, reviewSummary, reviewVerdict, reviewWinText, reviewDecisionTitle, whyText, reviewTag } from './text.js';
-import { t, fmtNumber, fmtDate, fmtList } from './i18n.js';
+import { t, fmtNumber, fmtDate, fmtList, fmtPercent } from './i18n.js';
 import { sceneSvg, figuresSvg, badgesHtml } from './helpart.js';
 import { Board } from './board.js';
 import { lessonSuggestion } from './learn.js';
 import { chartSvg, seriesSvg } from './chart.js';
 import { reviews, reviewStarter, winGraph, moveList, decisionAt, ghostsFor, figureFeature } from './review.js';
+import { CHALLENGES, isSpec, opponentOf, opponentLabel, ratingText } from './strength.js';
 
-/** An AI level's name ("Easy", "Könnyű"); an unknown one as it is. */
-export const levelName = (level) => (/^[a-z]+$/.test(level) && ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'].includes(level) ? t(`common.level.${level}`) : level);
+/** An AI level's name ("Easy", "Könnyű"); a strength between the levels ("hard@1732") by the
+ * level it derives from, with its rating when known ("Hard ≈ 1350"); an unknown one as it is. */
+export const levelName = (level, rating = null) => opponentLabel(level, rating);
 /** A level as the start screen offers it, with what the two odd ones do. */
 const levelChoice = (level) => (level === 'random' ? t('screens.start.level.random') : level === 'greedy' ? t('screens.start.level.greedy') : levelName(level));
 /** The levels of a match's opponents, as a list ("Easy and Hard", "Könnyű és Nehéz"). */
-const levelList = (opponents) => fmtList(opponents.map((o) => levelName(o.level)));
+const levelList = (opponents) => fmtList(opponents.map((o) => levelName(o.level, o.rating)));
 /** A match's result for the human ("Won"), or "Imported" for a record without one. */
 const resultName = (result) => ({ won: t('screens.result.won'), lost: t('screens.result.lost'), drawn: t('screens.result.drawn'), resigned: t('screens.result.resigned') }[result] ?? t('screens.result.imported'));
 /** A review's accuracy (0–100) as a percentage. */
@@ -29,8 +31,8 @@ export async function renderStart(root, app) {
     api.lessonList().catch((e) => { showError(e); return null; })]);
   app.info = info;
   const levels = info.levels;
-  const setup = app.setup ?? (app.setup = lastSetup(app.settings?.lastSetup, levels) ?? { opponents: ['easy'], abbeyMayor: true });
   const active = profiles.profiles.find((p) => p.id === profiles.active) ?? null;
+  const setup = app.setup ?? (app.setup = lastSetup(app.settings?.lastSetup, levels, active?.stats.rating.elo) ?? { opponents: ['easy'], abbeyMayor: true });
   root.replaceChildren();
   root.append(h('h2', { id: 'start-title', class: 'screen-title' }, t('screens.start.title')));
   // A new player (no games, no lessons) is offered the first lessons.
@@ -63,18 +65,48 @@ export async function renderStart(root, app) {
     h('form', { class: 'row', onsubmit: create }, h('label', { for: 'new-profile', class: 'sr-only' }, t('screens.start.newName')), nameInput,
       h('button', { class: 'btn', type: 'submit' }, t('screens.start.create')))));
 
-  // Opponents.
+  // Opponents: a level each, or "Match my level" with a challenge (the player's chance
+  // against it), whose opponent rating the app picks for the active profile (match_level,
+  // asked each time the screen is drawn, so it follows the rating after every game).
   const oppBox = h('div', { class: 'opponents' });
+  // Each level with its measured rating (app_info.strength), to compare with the player's.
+  const withRating = (l) => { const r = opponentOf(l, null, { info, withLevelRating: true }).rating; return r == null ? levelChoice(l) : t('screens.strength.label', { name: levelChoice(l), rating: ratingText(r) }); };
+  const matched = new Map();
+  const matchOf = (chance) => {
+    if (!matched.has(chance)) {
+      matched.set(chance, active ? api.matchLevel(chance).catch((e) => { matched.delete(chance); throw e; }) : Promise.resolve(null));
+    }
+    return matched.get(chance);
+  };
   const drawOpponents = () => {
     oppBox.replaceChildren(
       h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('screens.start.count') },
         [1, 2, 3, 4, 5].map((n) => h('button', { class: `seg${setup.opponents.length === n ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(setup.opponents.length === n),
-          onclick: () => { while (setup.opponents.length < n) setup.opponents.push(setup.opponents.at(-1) ?? 'easy'); setup.opponents.length = n; drawOpponents(); } }, String(n)))),
-      h('ol', { class: 'opp-list' }, setup.opponents.map((lvl, i) => h('li', {},
-        h('span', { html: badgeSvg(i + 1, 22) }),
-        h('label', { for: `opp-${i}` }, t('screens.start.opponent', { n: i + 1 })),
-        h('select', { id: `opp-${i}`, onchange: (e) => { setup.opponents[i] = e.target.value; } },
-          levels.map((l) => h('option', { value: l, selected: l === lvl }, levelChoice(l))))))));
+          onclick: () => { while (setup.opponents.length < n) { const last = setup.opponents.at(-1) ?? 'easy'; setup.opponents.push(typeof last === 'object' ? { ...last } : last); } setup.opponents.length = n; drawOpponents(); } }, String(n)))),
+      h('ol', { class: 'opp-list' }, setup.opponents.map((o, i) => {
+        const match = typeof o === 'object';
+        return h('li', { class: match ? 'matched' : '' },
+          h('span', { html: badgeSvg(i + 1, 22) }),
+          h('label', { for: `opp-${i}` }, t('screens.start.opponent', { n: i + 1 })),
+          h('select', { id: `opp-${i}`, onchange: (e) => { setup.opponents[i] = e.target.value === 'match' ? { match: 0.5 } : e.target.value; drawOpponents(); } },
+            levels.map((l) => h('option', { value: l, selected: !match && l === o }, withRating(l))),
+            h('option', { value: 'match', selected: match }, t('screens.start.match.option'))),
+          match ? matchEditor(o, i) : null);
+      })));
+  };
+  /** The challenge of a matched opponent, and what it means: the ratings and the chance. */
+  const matchEditor = (o, i) => {
+    const line = h('p', { class: 'match-line', 'aria-live': 'polite' }, active ? t('screens.start.match.asking') : t('screens.start.match.noProfile'));
+    matchOf(o.match).then((m) => {
+      if (m) line.textContent = t('screens.start.match.line', { player: ratingText(m.playerRating), opponent: ratingText(m.opponentRating), chance: fmtPercent(m.chance) });
+    }).catch((e) => { line.textContent = ''; showError(e, t('screens.start.match.failed')); });
+    const words = { harder: t('screens.start.match.harder'), even: t('screens.start.match.even'), easier: t('screens.start.match.easier') };
+    return h('div', { class: 'match-box' },
+      h('div', { class: 'segmented challenge', role: 'radiogroup', 'aria-label': t('screens.start.match.challenge', { n: i + 1 }) },
+        CHALLENGES.map((c) => h('button', { class: `seg${o.match === c.chance ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(o.match === c.chance), 'data-chance': String(c.chance),
+          onclick: () => { setup.opponents[i] = { match: c.chance }; drawOpponents(); } },
+        words[c.id], ' ', h('small', {}, fmtPercent(c.chance))))),
+      line, h('p', { class: 'match-help' }, h('small', {}, t('screens.start.match.help'))));
   };
   drawOpponents();
   const am = h('input', { id: 'abbey-mayor', type: 'checkbox', class: 'switch', checked: setup.abbeyMayor, onchange: (e) => { setup.abbeyMayor = e.target.checked; } });
@@ -99,16 +131,30 @@ export async function renderStart(root, app) {
       return;
     }
     try {
-      await app.newGame({ profileId: active.id, opponents: setup.opponents.map((level) => ({ level })), abbeyMayor: setup.abbeyMayor, seed });
+      // A matched opponent is asked for by its rating, as match_level answered it now.
+      const opponents = await Promise.all(setup.opponents.map(async (o) => (typeof o === 'object' ? { rating: (await matchOf(o.match)).opponentRating } : { level: o })));
+      await app.newGame({ profileId: active.id, opponents, abbeyMayor: setup.abbeyMayor, seed });
+      // The app remembers a matched opponent by its spec; the start screen wants it by its
+      // rating (settings_set takes {rating}), to offer "Match my level" again next time.
+      if (opponents.some((o) => o.rating != null)) {
+        await app.saveSettings({ lastSetup: { opponents, abbeyMayor: setup.abbeyMayor } }).catch((err) => showError(err, t('screens.saveFailed')));
+      }
     } catch (err) { showError(err, t('screens.start.startFailed')); } finally { startBtn.disabled = false; }
   } }, active ? t('screens.start.startAs', { name: active.name }) : t('screens.start.needProfile'));
   root.append(h('div', { class: 'row end' }, startBtn));
 }
 
 /** The start screen's set-up from the settings' `lastSetup` (levels this app knows only),
- * or null. */
-function lastSetup(last, levels) {
-  const opponents = (last?.opponents ?? []).map((o) => o.level).filter((l) => levels.includes(l));
+ * or null. A `{rating}` opponent was matched to the player's level: it comes back as "Match
+ * my level" with the challenge nearest to the chance the player (rated `elo`) had against it;
+ * a spec (`{level: "easy~0.73"}`, as game_new saves a matched opponent) as "Match my level",
+ * Even. */
+function lastSetup(last, levels, elo = 1200) {
+  const chanceAgainst = (r) => 1 / (1 + 10 ** ((r - elo) / 400));
+  const nearest = (p) => CHALLENGES.reduce((a, c) => (Math.abs(c.chance - p) < Math.abs(a.chance - p) ? c : a)).chance;
+  const opponents = (last?.opponents ?? []).map((o) => (typeof o?.rating === 'number' ? { match: nearest(chanceAgainst(o.rating)) }
+    : isSpec(o?.level) ? { match: 0.5 } : o?.level))
+    .filter((o) => typeof o === 'object' || levels.includes(o));
   return opponents.length ? { opponents: opponents.slice(0, 5), abbeyMayor: last.abbeyMayor !== false } : null;
 }
 
@@ -120,7 +166,9 @@ export async function renderHistory(root, app) {
   await reviews.refresh().catch((e) => showError(e, t('screens.reviewFailed')));
   for (const p of list.problems ?? []) showProblem(p);
   const levels = app.info?.levels ?? ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'];
-  const matches = list.matches.filter((m) => (!filters.level || m.opponents.some((o) => o.level === filters.level))
+  // "Matched": an opponent matched to the player's level (a strength between the levels).
+  const fits = (o) => (filters.level === 'matched' ? isSpec(o.level) : o.level === filters.level);
+  const matches = list.matches.filter((m) => (!filters.level || m.opponents.some(fits))
     && (!filters.result || m.result === filters.result));
   const fileInput = h('input', { type: 'file', accept: '.json,application/json', id: 'import-file', class: 'sr-only', onchange: async (e) => {
     const file = e.target.files[0];
@@ -144,7 +192,8 @@ export async function renderHistory(root, app) {
     h('div', { class: 'card filters' },
       h('label', { for: 'f-level' }, t('screens.history.level')),
       h('select', { id: 'f-level', onchange: (e) => { filters.level = e.target.value; renderHistory(root, app).catch((err) => showError(err)); } },
-        h('option', { value: '' }, t('screens.history.any')), levels.map((l) => h('option', { value: l, selected: filters.level === l }, levelName(l)))),
+        h('option', { value: '' }, t('screens.history.any')), levels.map((l) => h('option', { value: l, selected: filters.level === l }, levelName(l))),
+        h('option', { value: 'matched', selected: filters.level === 'matched' }, t('screens.matched'))),
       h('label', { for: 'f-result' }, t('screens.history.result')),
       h('select', { id: 'f-result', onchange: (e) => { filters.result = e.target.value; renderHistory(root, app).catch((err) => showError(err)); } },
         [['', t('screens.history.any')], ...['won', 'lost', 'drawn', 'resigned'].map((r) => [r, resultName(r)])].map(([v, w]) => h('option', { value: v, selected: filters.result === v }, w))),
@@ -247,7 +296,8 @@ export async function renderMatch(root, app, id) {
     slider.setAttribute('aria-valuetext', label.textContent);
     chartBox.innerHTML = chartSvg(detail.timeline, s.players, { marker: turn });
     const row = detail.timeline[turn] ?? [];
-    scores.replaceChildren(...s.players.map((p, i) => h('li', { class: 'player' }, h('span', { class: 'who', html: badgeSvg(i, 20) }), h('span', { class: 'name' }, p.name), h('span', { class: 'score' }, String(row[i] ?? 0)))));
+    scores.replaceChildren(...s.players.map((p, i) => h('li', { class: 'player' }, h('span', { class: 'who', html: badgeSvg(i, 20) }),
+      h('span', { class: 'name' }, p.name, p.level ? h('small', {}, ` ${opponentLabel(p.level, s.opponents?.find((o) => o.seat === i)?.rating ?? p.rating ?? null, { lower: true })}`) : null), h('span', { class: 'score' }, String(row[i] ?? 0)))));
     // Final scoring (and the end) belong to the last position, after the last turn.
     const final = (e) => e.type === 'game_ended' || e.scored?.cause === 'final';
     const shown = turn > s.turns ? detail.events.filter(final) : detail.events.filter((e) => e.turn === turn && !final(e));
@@ -293,7 +343,7 @@ export async function renderProfile(root, app) {
         stat(t('screens.profile.average'), fmtNumber(st.averageScore, { minimumFractionDigits: 1, maximumFractionDigits: 1 })), stat(t('screens.profile.best'), n(st.bestScore))),
       Object.keys(st.byLevel).length ? h('div', { class: 'table-scroll' }, h('table', { class: 'breakdown' },
         h('thead', {}, h('tr', {}, [t('screens.profile.opponent'), t('screens.profile.colGames'), t('screens.profile.colWins'), t('screens.profile.colLosses'), t('screens.profile.colDraws')].map((c) => h('th', { scope: 'col' }, c)))),
-        h('tbody', {}, Object.entries(st.byLevel).map(([lvl, r]) => h('tr', {}, h('th', { scope: 'row' }, levelName(lvl)), [r.games, r.wins, r.losses, r.draws].map((v) => h('td', {}, n(v))))))))
+        h('tbody', {}, byLevelRows(st.byLevel).map(([name, r]) => h('tr', {}, h('th', { scope: 'row' }, name), [r.games, r.wins, r.losses, r.draws].map((v) => h('td', {}, n(v))))))))
         : h('p', {}, t('screens.profile.noGames'))));
     const list = await api.historyList(active.id);
     root.append(accuracyCard(list), ratingCard(list));
@@ -312,6 +362,19 @@ export async function renderProfile(root, app) {
           try { await api.profileDelete(p.id); await renderProfile(root, app); } catch (err) { showError(err, t('screens.deleteFailed')); }
         } }, t('common.delete')));
     }))));
+}
+
+/** The profile's results by opponent: a row per level, and one for every opponent matched to
+ * the player's level (their strengths between the levels, "easy~0.73", added up). */
+function byLevelRows(byLevel) {
+  const rows = [];
+  const matched = { games: 0, wins: 0, losses: 0, draws: 0 };
+  for (const [lvl, r] of Object.entries(byLevel)) {
+    if (!isSpec(lvl)) { rows.push([levelName(lvl), r]); continue; }
+    for (const k of Object.keys(matched)) matched[k] += r[k] ?? 0;
+  }
+  if (matched.games) rows.push([t('screens.matched'), matched]);
+  return rows;
 }
 
 const day = (iso) => (Number.isNaN(new Date(iso).getTime()) ? '' : fmtDate(iso, { month: 'short', day: 'numeric' }));

@@ -5,6 +5,7 @@
 // language's catalogue entry composes its sentence from them. The exported constants are
 // live bindings, rewritten when the language changes (onLanguage).
 import { markName } from './players.js';
+import { opponentLabel } from './strength.js';
 import { t, has, onLanguage, fmtNumber, fmtPercent, fmtList } from './i18n.js';
 
 /** A seat's name in a list of players ({name}); "Player N" if the list lacks it. */
@@ -18,10 +19,9 @@ export function namesList(players, seats) {
 export const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A feature's, figure's or level's name in the language in use ("city", "város"). */
+/** A feature's or figure's name in the language in use ("city", "város"). */
 const featureWord = (f) => (has(`common.feature.${f}`) ? t(`common.feature.${f}`) : f);
 const figureWord = (f) => (has(`common.figure.${f}`) ? t(`common.figure.${f}`) : f);
-const levelWord = (l) => (has(`common.level.${l}`) ? t(`common.level.${l}`).toLowerCase() : l);
 
 /** Names of figure kinds, for the panel's buttons ({follower: "Follower", …}). */
 export let KIND_LABEL = {};
@@ -306,7 +306,7 @@ export function turnAnnouncement(view, type = () => null) {
 
 /** A scoreboard row for screen readers: score, projection, supply, state. */
 export function playerSummary(p, abbeyMayor, { current = false, thinking = false } = {}) {
-  return t('game.summary', { name: p.name, level: p.level ? levelWord(p.level) : null, mark: markName(p.seat), score: p.score, projected: p.projected, supply: p.supply, abbeyMayor, current, thinking });
+  return t('game.summary', { name: p.name, level: p.level ? opponentLabel(p.level, p.rating, { lower: true }) : null, mark: markName(p.seat), score: p.score, projected: p.projected, supply: p.supply, abbeyMayor, current, thinking });
 }
 
 /** The scoreboard's legend for the projected scores ("→15"), and one projection in words. */

@@ -29,6 +29,11 @@ import { TILES, transcript } from './fixtures.js';
  * - `reviewPace`: ms between the recorded `review-progress` events after `review_start`
  *   (default 5), or `'manual'`: each waits for `window.__DOUBLE__.reviewStep()`.
  *
+ * - `match_level` ("Match my level") answers what the transcript recorded for that chance,
+ *   the last recorded before the next game command it expects (so before the game the
+ *   answer for the rating before it, after the game the one after); a chance it never
+ *   recorded is `fixture/unexpected`. `app_info` (with its `strength`) is the recorded one.
+ *
  * - `lesson`: the lesson commands are served from tests/fixtures/transcripts/lesson.jsonl
  *   (see "Lessons" below); `lesson_list` (a query of every start screen) is served in every
  *   mode.
@@ -220,7 +225,7 @@ function installDouble(config) {
     }
     const r = recorded(cmd, args);
     if (r) { if (r.err) throw clone(r.err); return r.ok; }
-    if (!store.matches.some((m) => m.id === args.id)) throw err('match/not_found', 'That match is not in the history.');
+    if (!store.matches.some((m) => m.id === args.id)) throw err('match/not_found', 'That match is not in the history.', { id: args.id });
     throw err('fixture/unexpected', `The transcript "${name}" has no answer to ${cmd} ${JSON.stringify(args)}.`, { command: cmd });
   };
 
@@ -283,6 +288,15 @@ function installDouble(config) {
     app_info: () => ({ ...info, problems: config.problems ?? info.problems,
       resumable: (game.view && !game.view.over) || (config.resume && game.cursor < resumeAt) ? resumable : null }),
     tiles: () => tiles,
+    match_level: (args) => {
+      if (!store.active) throw err('profile/none_active', 'Choose or create a profile first.');
+      const next = nextAt();
+      const limit = next < 0 ? steps.length : next;
+      const s = steps.slice(0, limit).filter((x) => x.cmd === 'match_level' && same(x.args, args)).at(-1);
+      if (!s) throw err('fixture/unexpected', `The transcript "${name}" records no match_level ${JSON.stringify(args)} before this point.`, { command: 'match_level' });
+      if (s.err) throw clone(s.err);
+      return s.ok;
+    },
     profiles_list: () => ({ profiles: store.profiles, active: store.active }),
     profile_create: ({ name: n }) => {
       const p = newProfile(checkName(n));

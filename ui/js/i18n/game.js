@@ -11,6 +11,7 @@ export const SAMPLES = {
   'game.log.scored': { owners: [{ name: 'Berta', you: false }, { name: 'Ada', you: true }], points: 12, cause: 'closed', category: 'city', feature: 'city', tiles: 5, pennants: 1, cities: 0 },
   'game.hint': { text: 'place the tile north of the monastery' },
   'game.end.others': { names: ['Berta', 'Conrad'] },
+  'game.rating.against': { outcome: 'won', name: 'Conrad', rating: '1350', chance: '31%', points: '+12' },
   'game.wagon.target': { owners: [{ name: 'Berta', you: false }], dir: 'N', feature: 'road', tiles: 3, side: 'E', finished: false },
 };
 
@@ -127,6 +128,9 @@ function huPut(p, figure, feature, where) {
 }
 const HU_ADJ = { closes: 'befejezett ', starts: 'új ', extends: '', joins: '' };
 const huPct = (x, h) => h.fmtPercent(x);
+/** A name in the accusative: "Bertát", "Dagmart", "Edwint", "Conradot". */
+const huAcc = (name, h) => (/[aeiouáéíóöőúüű]$/i.test(name) ? h.suffix(name, 't', 't')
+  : /(j|l|n|r|s|z|y)$/i.test(name) ? `${name}t` : h.suffix(name, 'ot', 'et', 'öt'));
 
 // --- Settings words (the settings screen shows them).
 const SETTINGS_EN = {
@@ -260,6 +264,12 @@ export const en = {
   'game.end.shared': 'A shared victory!',
   'game.end.won': 'You won!',
   'game.end.others': (p) => `${p.names.join(' and ')} won.`,
+  // The end dialog: how the game moved the player's rating, and why.
+  'game.rating.moved': 'Your rating: {before} → {after} ({change})',
+  'game.rating.against': ({ outcome, name, rating, chance, points }) => `${{
+    won: `You beat ${name}`, lost: `You lost to ${name}`, drawn: `You tied with ${name}`, resigned: `You resigned against ${name}`,
+  }[outcome] ?? name} (≈\u00a0${rating}): you had a ${chance} chance to win → ${points}`,
+  'game.rating.help': 'Beating a stronger opponent gains more; losing to a weaker one costs more.',
   // Board-reading aids.
   'game.odds.title': (p) => cap(p.kind),
   'game.odds.complete': (p) => `This ${p.kind ?? 'feature'} is complete.`,
@@ -511,6 +521,11 @@ export const hu = {
   'game.end.shared': 'Megosztott győzelem!',
   'game.end.won': 'Nyertél!',
   'game.end.others': (p, h) => `${h.fmtList(p.names)} ${p.names.length > 1 ? 'nyertek' : 'nyert'}.`,
+  'game.rating.moved': 'Az értékszámod: {before} → {after} ({change})',
+  'game.rating.against': ({ outcome, name, rating, chance, points }, h) => `${{
+    won: `Legyőzted ${huAcc(name, h)} (≈\u00a0${rating})`, lost: `${name} (≈\u00a0${rating}) legyőzött`, drawn: `Döntetlen ${name} (≈\u00a0${rating}) ellen`, resigned: `Feladtad ${name} (≈\u00a0${rating}) ellen`,
+  }[outcome] ?? name}: ${chance} esélyed volt a győzelemre → ${points}`,
+  'game.rating.help': 'Egy erősebb ellenfél legyőzése többet hoz, egy gyengébbtől elszenvedett vereség többe kerül.',
   'game.odds.title': (p) => cap(huNoun(p.kind).nom),
   'game.odds.complete': (p) => `Ez ${withArticle(huNoun(p.kind).nom)} elkészült.`,
   'game.odds.never': 'A mező sosem készül el: a játék végén ér pontot.',
