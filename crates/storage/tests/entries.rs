@@ -5,11 +5,20 @@ mod common;
 
 use std::fs;
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::{Mutex, MutexGuard, mpsc};
 use std::time::Duration;
 
 use carcassonne_storage::Storage;
 use common::*;
+
+/// The tests of this file run one at a time: one of them starts a process (`mkfifo`), and a
+/// child between its fork and its exec holds a copy of every open file, the data folder's
+/// lock among them, so a test that closed a folder and opens it again would find it locked.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn one_at_a_time() -> MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// A folder with matches g-1 and g-2, and a bad entry made by `make` in `matches/`.
 fn check_bad_entry(name: &str, make: impl FnOnce(&Path)) {
@@ -60,12 +69,14 @@ fn check_bad_entry(name: &str, make: impl FnOnce(&Path)) {
 
 #[test]
 fn a_folder_named_like_a_match_is_set_aside() {
+    let _serial = one_at_a_time();
     check_bad_entry("g-3.json", |p| fs::create_dir(p).unwrap());
 }
 
 #[cfg(unix)]
 #[test]
 fn a_link_to_a_folder_is_set_aside() {
+    let _serial = one_at_a_time();
     check_bad_entry("g-3.json", |p| {
         let target = p.parent().unwrap().parent().unwrap().join("elsewhere");
         fs::create_dir(&target).unwrap();
@@ -76,6 +87,7 @@ fn a_link_to_a_folder_is_set_aside() {
 #[cfg(unix)]
 #[test]
 fn a_dangling_link_is_reported() {
+    let _serial = one_at_a_time();
     check_bad_entry("g-3.json", |p| {
         std::os::unix::fs::symlink("/nonexistent/nothing.json", p).unwrap();
     });
@@ -84,6 +96,7 @@ fn a_dangling_link_is_reported() {
 #[cfg(unix)]
 #[test]
 fn a_named_pipe_does_not_hang_the_listing() {
+    let _serial = one_at_a_time();
     check_bad_entry("g-3.json", |p| {
         let ok = std::process::Command::new("mkfifo")
             .arg(p)
@@ -96,6 +109,7 @@ fn a_named_pipe_does_not_hang_the_listing() {
 
 #[test]
 fn a_corrupt_match_that_cannot_be_moved_is_reported_not_fatal() {
+    let _serial = one_at_a_time();
     let base = tempfile::tempdir().unwrap();
     // matches/g-1.json fits in the path limit; its `.corrupt-<time>` name does not.
     let root = deep_folder(base.path(), PATH_MAX - "/matches/g-1.json".len() - 5);
@@ -127,6 +141,7 @@ fn a_corrupt_match_that_cannot_be_moved_is_reported_not_fatal() {
 
 #[test]
 fn the_file_name_is_the_match_id() {
+    let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let s = Storage::open(dir.path()).unwrap();
     file_match(&s, "g-1", 1);
@@ -163,6 +178,7 @@ fn the_file_name_is_the_match_id() {
 
 #[test]
 fn a_json_file_whose_name_is_no_id_is_reported() {
+    let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let s = Storage::open(dir.path()).unwrap();
     file_match(&s, "g-1", 1);
