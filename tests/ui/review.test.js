@@ -198,7 +198,9 @@ test('phone: the profile shows the accuracy of the reviewed games and the rating
   // The rating after each game (kept with the match), charted beside it.
   const rating = page.locator('.rating-card');
   assert.equal(await rating.locator('svg .series-dot').count(), 1);
-  assert.match(await rating.innerText(), /1171 after your last game · 1 game shown/);
+  const after = Math.round(steps.find((s) => s.cmd === 'history_list' && s.ok.matches.length).ok.matches[0].ratingAfter);
+  assert.ok(after > 0, 'the recorded match carries the rating after it');
+  assert.match(await rating.innerText(), new RegExp(`${after} after your last game · 1 game shown`));
   await rating.scrollIntoViewIfNeeded();
   await shot(page, 'phone-review-21-rating');
   assert.deepEqual(problems, []);

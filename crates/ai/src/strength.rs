@@ -1,11 +1,11 @@
 //! The strength knob: an opponent of any rating between the weakest and the strongest
 //! measured player, and "match my level".
 //!
-//! [`CURVE`] lists players whose Elo ratings were fitted to arenas (`carcassonne ratings`,
-//! crates/ai/RESULTS.md "Ratings"). Between two neighbours a rating is reached by
-//! interpolating what makes them differ: the easy level's noise (linearly; greedy is noise 0)
-//! or the search's iterations (geometrically: each doubling of the budget is worth about the
-//! same number of points). [`opponent_for`] turns a rating into a [`PlayerSpec`];
+//! [`NOISE_RUNGS`] and [`SEARCH_RUNGS`] list players whose Elo ratings were fitted to
+//! arenas (`carcassonne ratings`, crates/ai/RESULTS.md "Ratings"). Between two neighbours a
+//! rating is reached by interpolating what makes them differ: the easy level's noise
+//! (linearly; greedy is noise 0) or the search's iterations (geometrically: each doubling of
+//! the budget is worth about the same number of points). [`opponent_for`] turns a rating into a [`PlayerSpec`];
 //! [`rating_of`] gives a spec's rating back on the same curve.
 
 use crate::arena::{Noise, PlayerSpec};
@@ -21,15 +21,16 @@ pub struct Rung {
     pub rating: f64,
 }
 
-/// The measured curve, weakest first (ratings strictly increasing).
-pub const CURVE: &[Rung] = &[
+/// The curve's lower part, weakest first (ratings strictly increasing): random, then the
+/// easy level's noise shrinking to greedy's none. Fitted with greedy anchored at 1500.
+pub const NOISE_RUNGS: &[Rung] = &[
     Rung {
         spec: "random",
-        rating: 0.0,
+        rating: 12.0,
     },
     Rung {
         spec: "easy",
-        rating: 584.0,
+        rating: 581.0,
     },
     Rung {
         spec: "easy~1",
@@ -37,37 +38,52 @@ pub const CURVE: &[Rung] = &[
     },
     Rung {
         spec: "easy~0.3",
-        rating: 1405.0,
+        rating: 1404.0,
     },
     Rung {
         spec: "greedy",
-        rating: 1502.0,
-    },
-    Rung {
-        spec: "medium@300",
-        rating: 1541.0,
-    },
-    Rung {
-        spec: "hard@1000",
-        rating: 1800.0,
-    },
-    Rung {
-        spec: "hard@3000",
-        rating: 1985.0,
-    },
-    Rung {
-        spec: "expert@12000",
-        rating: 2176.0,
+        rating: 1500.0,
     },
 ];
 
-/// How a rung is played: with noise (the easy level; greedy is noise 0), or by search with
-/// a number of iterations.
+/// The curve's upper part, weakest first (ratings strictly increasing): the search by its
+/// iterations. Its weakest rungs are below greedy (the search needs a few hundred
+/// iterations to beat the one-ply evaluation it starts from), so above greedy the
+/// opponent is a search and at or below it the noise.
+pub const SEARCH_RUNGS: &[Rung] = &[
+    Rung {
+        spec: "medium@30",
+        rating: 1307.0,
+    },
+    Rung {
+        spec: "medium@100",
+        rating: 1386.0,
+    },
+    Rung {
+        spec: "medium@300",
+        rating: 1487.0,
+    },
+    Rung {
+        spec: "hard@1000",
+        rating: 1704.0,
+    },
+    Rung {
+        spec: "hard@3000",
+        rating: 1924.0,
+    },
+    Rung {
+        spec: "expert@12000",
+        rating: 2109.0,
+    },
+];
+
+/// How a rung is played: random, with noise (the easy level; greedy is noise 0), or by
+/// search with a number of iterations.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Knob {
-    Fixed(Level),
+    Random,
     Noise(f64),
-    Search(Level, u64),
+    Search(u64),
 }
 
 fn knob(spec: &PlayerSpec) -> Knob {
@@ -76,17 +92,16 @@ fn knob(spec: &PlayerSpec) -> Knob {
         (Level::Easy, _) => {
             Knob::Noise(spec.noise.map_or(crate::greedy::EASY_NOISE, Noise::points))
         }
-        (Level::Medium | Level::Hard | Level::Expert, Some(n)) => Knob::Search(spec.level, n),
-        (Level::Medium | Level::Hard | Level::Expert, None) => Knob::Search(
-            spec.level,
-            spec.level.default_budget().iterations.unwrap_or(1),
-        ),
-        (Level::Random, _) => Knob::Fixed(Level::Random),
+        (Level::Medium | Level::Hard | Level::Expert, Some(n)) => Knob::Search(n),
+        (Level::Medium | Level::Hard | Level::Expert, None) => {
+            Knob::Search(spec.level.default_budget().iterations.unwrap_or(1))
+        }
+        (Level::Random, _) => Knob::Random,
     }
 }
 
 fn rung_spec(r: &Rung) -> PlayerSpec {
-    // The curve is a constant checked by the tests: every spec parses.
+    // The rungs are constants checked by the tests: every spec parses.
     r.spec.parse().unwrap_or(PlayerSpec {
         level: Level::Random,
         budget: Budget::default(),
@@ -106,11 +121,16 @@ fn search_level(iterations: u64) -> Level {
         .unwrap_or(Level::Expert)
 }
 
+/// The top of the noise part (greedy's rating): above it the opponent is a search.
+fn noise_top() -> f64 {
+    NOISE_RUNGS.last().map_or(0.0, |r| r.rating)
+}
+
 /// The lowest and highest rating the curve reaches.
 pub fn range() -> (f64, f64) {
     (
-        CURVE.first().map_or(0.0, |r| r.rating),
-        CURVE.last().map_or(0.0, |r| r.rating),
+        NOISE_RUNGS.first().map_or(0.0, |r| r.rating),
+        SEARCH_RUNGS.last().map_or(0.0, |r| r.rating),
     )
 }
 
@@ -122,9 +142,14 @@ pub fn opponent_for(rating: f64) -> PlayerSpec {
     } else {
         rating.clamp(lo, hi)
     };
-    let i = CURVE.iter().rposition(|x| x.rating <= r).unwrap_or(0);
-    let a = &CURVE[i];
-    let Some(b) = CURVE.get(i + 1) else {
+    let rungs = if r <= noise_top() {
+        NOISE_RUNGS
+    } else {
+        SEARCH_RUNGS
+    };
+    let i = rungs.iter().rposition(|x| x.rating <= r).unwrap_or(0);
+    let a = &rungs[i];
+    let Some(b) = rungs.get(i + 1) else {
         return rung_spec(a);
     };
     let t = ((r - a.rating) / (b.rating - a.rating)).clamp(0.0, 1.0);
@@ -133,7 +158,7 @@ pub fn opponent_for(rating: f64) -> PlayerSpec {
             let noise = x + (y - x) * t;
             let hundredths = (noise * 100.0).round().max(0.0) as u32;
             if hundredths == 0 {
-                rung_spec(&CURVE[i + 1]).clone_with_noise(None)
+                rung_spec(b)
             } else {
                 PlayerSpec {
                     level: Level::Easy,
@@ -142,7 +167,7 @@ pub fn opponent_for(rating: f64) -> PlayerSpec {
                 }
             }
         }
-        (Knob::Search(_, x), Knob::Search(_, y)) => {
+        (Knob::Search(x), Knob::Search(y)) => {
             let (x, y) = (x as f64, y as f64);
             let n = (x.ln() + (y.ln() - x.ln()) * t).exp().round().max(1.0) as u64;
             PlayerSpec {
@@ -151,46 +176,36 @@ pub fn opponent_for(rating: f64) -> PlayerSpec {
                 noise: None,
             }
         }
-        // Between two kinds of play (random and noise, noise and search): the nearer rung.
+        // Between random and the easy level: the nearer rung.
         _ => rung_spec(if t < 0.5 { a } else { b }),
-    }
-}
-
-impl PlayerSpec {
-    fn clone_with_noise(self, noise: Option<Noise>) -> PlayerSpec {
-        PlayerSpec { noise, ..self }
     }
 }
 
 /// The rating of `spec` on the curve: interpolated between the rungs it lies between, or
 /// `None` if it is off the curve (a time budget, or beyond its ends).
 pub fn rating_of(spec: &PlayerSpec) -> Option<f64> {
-    let k = knob(spec);
     if spec.budget.ms.is_some() && spec.budget.iterations.is_none() {
         return None;
     }
-    for pair in CURVE.windows(2) {
+    let k = knob(spec);
+    let rungs = match k {
+        Knob::Search(_) => SEARCH_RUNGS,
+        Knob::Random | Knob::Noise(_) => NOISE_RUNGS,
+    };
+    if let Some(r) = rungs.iter().find(|r| knob(&rung_spec(r)) == k) {
+        return Some(r.rating);
+    }
+    rungs.windows(2).find_map(|pair| {
         let (a, b) = (&pair[0], &pair[1]);
-        let (ka, kb) = (knob(&rung_spec(a)), knob(&rung_spec(b)));
-        let t = match (k, ka, kb) {
-            (Knob::Noise(v), Knob::Noise(x), Knob::Noise(y)) if (y..=x).contains(&v) && x > y => {
-                (x - v) / (x - y)
-            }
-            (Knob::Search(_, v), Knob::Search(_, x), Knob::Search(_, y))
-                if (x..=y).contains(&v) && y > x =>
-            {
+        let t = match (k, knob(&rung_spec(a)), knob(&rung_spec(b))) {
+            (Knob::Noise(v), Knob::Noise(x), Knob::Noise(y)) if y < v && v < x => (x - v) / (x - y),
+            (Knob::Search(v), Knob::Search(x), Knob::Search(y)) if x < v && v < y => {
                 ((v as f64).ln() - (x as f64).ln()) / ((y as f64).ln() - (x as f64).ln())
             }
-            _ if k == ka => 0.0,
-            _ if k == kb => 1.0,
-            _ => continue,
+            _ => return None,
         };
-        return Some(a.rating + (b.rating - a.rating) * t);
-    }
-    CURVE
-        .iter()
-        .find(|r| knob(&rung_spec(r)) == k)
-        .map(|r| r.rating)
+        Some(a.rating + (b.rating - a.rating) * t)
+    })
 }
 
 /// The rating of an opponent named as the app and records name it: a level (`hard`) or a
@@ -217,49 +232,72 @@ pub fn match_level(player: f64, chance: f64) -> (PlayerSpec, f64, f64) {
 mod tests {
     use super::*;
 
+    fn top() -> &'static Rung {
+        SEARCH_RUNGS.last().expect("rungs")
+    }
+
     #[test]
     fn the_curve_parses_and_rises() {
-        for r in CURVE {
-            let spec: PlayerSpec = r.spec.parse().expect(r.spec);
-            assert_eq!(spec.to_string(), r.spec);
-            assert_eq!(rating_of(&spec), Some(r.rating), "{}", r.spec);
+        for rungs in [NOISE_RUNGS, SEARCH_RUNGS] {
+            for r in rungs {
+                let spec: PlayerSpec = r.spec.parse().expect(r.spec);
+                assert_eq!(spec.to_string(), r.spec);
+                assert_eq!(rating_of(&spec), Some(r.rating), "{}", r.spec);
+            }
+            assert!(rungs.windows(2).all(|w| w[0].rating < w[1].rating));
         }
-        assert!(CURVE.windows(2).all(|w| w[0].rating < w[1].rating));
+        // The search reaches above greedy, and the noise reaches below the weakest search.
+        assert!(SEARCH_RUNGS[0].rating < noise_top() && noise_top() < top().rating);
     }
 
     #[test]
     fn a_rating_between_rungs_interpolates_their_knob() {
-        let (a, b) = (CURVE[2], CURVE[3]); // easy~1, easy~0.3
+        let (a, b) = (NOISE_RUNGS[2], NOISE_RUNGS[3]); // easy~1, easy~0.3
         let mid = opponent_for((a.rating + b.rating) / 2.0);
         assert_eq!(mid.level, Level::Easy);
         assert_eq!(mid.noise, Some(Noise(65)));
         let back = rating_of(&mid).expect("on the curve");
         assert!((back - (a.rating + b.rating) / 2.0).abs() < 2.0, "{back}");
         // Between two searches the iterations grow geometrically.
-        let h = CURVE
+        let h = SEARCH_RUNGS
             .iter()
             .position(|r| r.spec == "hard@1000")
             .expect("rung");
-        let (a, b) = (CURVE[h], CURVE[h + 1]);
+        let (a, b) = (SEARCH_RUNGS[h], SEARCH_RUNGS[h + 1]);
         let mid = opponent_for((a.rating + b.rating) / 2.0);
         assert_eq!(mid.budget.iterations, Some(1732));
         assert_eq!(mid.level, Level::Hard);
+        // Just above greedy the opponent is a search of a little more than medium's budget.
+        let above = opponent_for(noise_top() + 1.0);
+        assert!(
+            above
+                .budget
+                .iterations
+                .is_some_and(|n| (300..400).contains(&n)),
+            "{above}"
+        );
+        assert!((rating_of(&above).expect("search") - noise_top() - 1.0).abs() < 2.0);
+        assert_eq!(opponent_for(noise_top()).to_string(), "greedy");
         // Ratings rise with the knob everywhere.
         let (lo, hi) = range();
         let mut last = f64::NEG_INFINITY;
         let mut r = lo;
         while r <= hi {
-            if let Some(x) = rating_of(&opponent_for(r)) {
-                assert!(x >= last - 1e-9, "{r}: {x} < {last}");
-                last = x;
-            }
+            let x = rating_of(&opponent_for(r)).expect("every opponent is on the curve");
+            assert!(x >= last - 1e-9, "{r}: {x} < {last}");
+            assert!((x - r).abs() < 300.0, "{r}: {x}");
+            last = x;
             r += 7.0;
         }
     }
 
     #[test]
     fn levels_and_specs_are_rated_by_name() {
-        assert_eq!(rating_of_name("greedy"), Some(1502.0));
+        assert_eq!(rating_of_name("greedy"), Some(1500.0));
+        assert_eq!(rating_of_name("medium"), rating_of_name("medium@300"));
+        assert_eq!(rating_of_name("expert"), Some(top().rating));
+        assert_eq!(rating_of_name("easy~5"), None);
+        assert_eq!(rating_of_name("medium@10"), None);
         assert_eq!(rating_of_name("hard"), rating_of_name("hard@3000"));
         assert_eq!(rating_of_name("easy"), rating_of_name("easy~3"));
         assert!(rating_of_name("medium").is_some());
@@ -272,10 +310,7 @@ mod tests {
     fn out_of_range_ratings_clamp_to_the_ends() {
         assert_eq!(opponent_for(-500.0).level, Level::Random);
         assert_eq!(opponent_for(f64::NAN).level, Level::Random);
-        assert_eq!(
-            opponent_for(99_999.0).to_string(),
-            CURVE[CURVE.len() - 1].spec
-        );
+        assert_eq!(opponent_for(99_999.0).to_string(), top().spec);
     }
 
     #[test]
@@ -289,7 +324,7 @@ mod tests {
         }
         // A player stronger than the whole curve gets its top and a chance above the asked.
         let (spec, _, p) = match_level(5000.0, 0.5);
-        assert_eq!(spec.to_string(), CURVE[CURVE.len() - 1].spec);
+        assert_eq!(spec.to_string(), top().spec);
         assert!(p > 0.99);
     }
 }
