@@ -12,8 +12,9 @@ use carcassonne_engine::{
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::eval::Payoff;
 use crate::eval::{score_diff, win_share};
-use crate::{Budget, Level, UnknownLevel, choose_move_with};
+use crate::{Budget, Level, Tuning, UnknownLevel, choose_move_with};
 
 /// One contestant: a level and its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +25,8 @@ pub struct PlayerSpec {
     pub budget: Budget,
     /// The easy level's noise, if not its default.
     pub noise: Option<Noise>,
+    /// The search's payoff, if not its default (an experiment's knob: `hard:paranoid`).
+    pub payoff: Option<Payoff>,
 }
 
 /// A noise in hundredths of a point (`easy~1.5` is 150): whole numbers keep specs
@@ -50,6 +53,9 @@ pub enum SpecError {
     /// The noise after `~` is not a number of points from 0 to 100, or the level is not easy.
     #[error("bad noise \"{0}\": write easy~P for P points of noise (0 to 100, hundredths at most)")]
     Noise(String),
+    /// The payoff after `:` is unknown, or the level does not search.
+    #[error("bad payoff \"{0}\": write medium, hard or expert, then :margin, :paranoid or :mean")]
+    Payoff(String),
 }
 
 impl FromStr for PlayerSpec {
@@ -58,6 +64,13 @@ impl FromStr for PlayerSpec {
     /// `hard` (the level's default budget), `hard@4000` (4000 iterations), `hard@250ms`, or
     /// `easy~1.5` (the easy level with 1.5 points of noise instead of its default).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (s, payoff) = match s.split_once(':') {
+            None => (s, None),
+            Some((rest, name)) => (
+                rest,
+                Some(Payoff::from_name(name).ok_or_else(|| SpecError::Payoff(name.to_string()))?),
+            ),
+        };
         let (s, noise) = match s.split_once('~') {
             None => (s, None),
             Some((name, n)) => {
@@ -84,10 +97,17 @@ impl FromStr for PlayerSpec {
                 (name, budget)
             }
         };
+        let level: Level = name.parse()?;
+        if let Some(p) = payoff
+            && !matches!(level, Level::Medium | Level::Hard | Level::Expert)
+        {
+            return Err(SpecError::Payoff(p.name().to_string()));
+        }
         Ok(PlayerSpec {
-            level: name.parse()?,
+            level,
             budget,
             noise,
+            payoff,
         })
     }
 }
@@ -105,8 +125,11 @@ impl std::fmt::Display for PlayerSpec {
             } => write!(f, "{}@{ms}ms", self.level)?,
             _ => write!(f, "{}", self.level)?,
         }
-        match self.noise {
-            Some(n) => write!(f, "~{}", n.points()),
+        if let Some(n) = self.noise {
+            write!(f, "~{}", n.points())?;
+        }
+        match self.payoff {
+            Some(p) => write!(f, ":{}", p.name()),
             None => Ok(()),
         }
     }
@@ -353,7 +376,10 @@ pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameRe
             &PublicView::new(&game),
             mix(base ^ decision),
             spec.budget,
-            spec.noise.map(Noise::points),
+            Tuning {
+                noise: spec.noise.map(Noise::points),
+                payoff: spec.payoff.unwrap_or_default(),
+            },
             &stop,
         );
         times_ms[who].push(started.elapsed().as_secs_f64() * 1000.0);

@@ -26,6 +26,80 @@ pub fn win_share(scores: &[u32], player: usize) -> f64 {
     1.0 / scores.iter().filter(|&&s| s == best).count() as f64
 }
 
+/// Whose outcome each player of the search's tree plays for (measured in RESULTS.md "Many
+/// players"; with two players all three are the same).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Payoff {
+    /// Max-n: each player its own payoff, the score difference taken against the best of
+    /// the others ([`payoffs`]).
+    #[default]
+    Margin,
+    /// Paranoid: the deciding player its own payoff; every other player the opposite of it,
+    /// as if all of them played against the one deciding.
+    Paranoid,
+    /// Max-n with the score difference taken against the mean of the others.
+    Mean,
+}
+
+impl Payoff {
+    /// Its name in a player spec (`hard:paranoid`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Payoff::Margin => "margin",
+            Payoff::Paranoid => "paranoid",
+            Payoff::Mean => "mean",
+        }
+    }
+
+    /// The payoff named `name`, if any.
+    pub fn from_name(name: &str) -> Option<Payoff> {
+        [Payoff::Margin, Payoff::Paranoid, Payoff::Mean]
+            .into_iter()
+            .find(|p| p.name() == name)
+    }
+}
+
+/// A player's score minus the mean score of the others (its own score when alone).
+pub fn mean_diff(scores: &[u32], player: usize) -> f64 {
+    let others = scores.len().saturating_sub(1);
+    if others == 0 {
+        return f64::from(scores[player]);
+    }
+    let sum: f64 = scores.iter().map(|&s| f64::from(s)).sum::<f64>() - f64::from(scores[player]);
+    f64::from(scores[player]) - sum / others as f64
+}
+
+/// The payoffs of `kind` for each player, `decider` being the player deciding at the root
+/// of the search (used by [`Payoff::Paranoid`]).
+pub fn payoffs_for(
+    kind: Payoff,
+    decider: usize,
+    scores: &[u32],
+    win_weight: f64,
+    scale: f64,
+    out: &mut Vec<f64>,
+) {
+    match kind {
+        Payoff::Margin => payoffs(scores, win_weight, scale, out),
+        Payoff::Paranoid => {
+            payoffs(scores, win_weight, scale, out);
+            let mine = out.get(decider).copied().unwrap_or(0.5);
+            for (p, v) in out.iter_mut().enumerate() {
+                if p != decider {
+                    *v = 1.0 - mine;
+                }
+            }
+        }
+        Payoff::Mean => {
+            out.clear();
+            for p in 0..scores.len() {
+                let diff = 0.5 + 0.5 * (mean_diff(scores, p) / scale).tanh();
+                out.push(win_weight * win_share(scores, p) + (1.0 - win_weight) * diff);
+            }
+        }
+    }
+}
+
 /// A payoff in `[0, 1]` for each player: a blend of the win share and a squashed score
 /// difference. The score difference keeps the search playing for points when the result is
 /// already clear; the squash keeps one lucky playout from dominating the mean.
@@ -77,4 +151,39 @@ pub fn one_ply(game: &Game, moves: &[Move], limits: &Limits) -> Vec<f64> {
         };
     }
     values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_payoffs_differ_only_with_more_than_two_players() {
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        // Two players: all three kinds agree.
+        for kind in [Payoff::Paranoid, Payoff::Mean] {
+            payoffs(&[30, 20], 0.3, 20.0, &mut a);
+            payoffs_for(kind, 0, &[30, 20], 0.3, 20.0, &mut b);
+            assert!(
+                a.iter().zip(&b).all(|(x, y)| (x - y).abs() < 1e-12),
+                "{kind:?}"
+            );
+        }
+        // Three players, player 1 deciding.
+        let scores = [40, 30, 10];
+        payoffs_for(Payoff::Paranoid, 1, &scores, 0.3, 20.0, &mut b);
+        payoffs(&scores, 0.3, 20.0, &mut a);
+        assert_eq!(b[1], a[1]);
+        assert_eq!(b[0], 1.0 - a[1]);
+        assert_eq!(b[2], 1.0 - a[1]);
+        payoffs_for(Payoff::Mean, 1, &scores, 0.3, 20.0, &mut b);
+        assert_eq!(mean_diff(&scores, 1), 5.0);
+        assert!(
+            b[1] > a[1],
+            "against the mean player 1 is ahead, against the best behind"
+        );
+        assert_eq!(Payoff::from_name("paranoid"), Some(Payoff::Paranoid));
+        assert_eq!(Payoff::from_name("maxn"), None);
+    }
 }

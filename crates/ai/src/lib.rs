@@ -222,18 +222,26 @@ pub fn choose_move(
     budget: Budget,
     stop: &AtomicBool,
 ) -> Move {
-    choose_move_with(level, view, seed, budget, None, stop)
+    choose_move_with(level, view, seed, budget, Tuning::default(), stop)
 }
 
-/// [`choose_move`] with the easy level's noise set to `noise` points (None: its default,
-/// [`greedy::EASY_NOISE`]); the strength knob between random and greedy. Other levels
-/// ignore it.
+/// What a player spec may change besides the level and budget (the arena's knobs).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tuning {
+    /// The easy level's noise in points (None: [`greedy::EASY_NOISE`]).
+    pub noise: Option<f64>,
+    /// The search's payoff (the searching levels).
+    pub payoff: eval::Payoff,
+}
+
+/// [`choose_move`] tuned: the easy level's noise (the strength knob between random and
+/// greedy; other levels ignore it) and the search's payoff (the searching levels).
 pub fn choose_move_with(
     level: Level,
     view: &PublicView,
     seed: u64,
     budget: Budget,
-    noise: Option<f64>,
+    tuning: Tuning,
     stop: &AtomicBool,
 ) -> Move {
     let moves = view.legal_moves();
@@ -257,10 +265,14 @@ pub fn choose_move_with(
             &moves,
             &mut rng,
             &limits,
-            noise.unwrap_or(greedy::EASY_NOISE),
+            tuning.noise.unwrap_or(greedy::EASY_NOISE),
         ),
         Level::Medium | Level::Hard | Level::Expert => {
-            mcts::search(view, &moves, &mut rng, &limits, &mcts::Config::default())
+            let cfg = mcts::Config {
+                payoff: tuning.payoff,
+                ..mcts::Config::default()
+            };
+            mcts::search(view, &moves, &mut rng, &limits, &cfg)
         }
     }
 }

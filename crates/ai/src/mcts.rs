@@ -22,7 +22,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 use crate::Limits;
-use crate::eval::{one_ply, payoffs, score_diff, win_share};
+use crate::eval::{Payoff, one_ply, payoffs_for, score_diff, win_share};
 
 /// Iterations of the medium level (well under 50 ms per decision on one core).
 pub const MEDIUM_ITERATIONS: u64 = 300;
@@ -124,6 +124,8 @@ pub struct Config {
     pub win_weight: f64,
     /// Score difference that squashes to about 0.88 of the payoff range (`tanh(1)`).
     pub diff_scale: f64,
+    /// Whose outcome each player plays for in the tree (differs with 3 or more players).
+    pub payoff: Payoff,
     /// How playouts finish the game.
     pub playout: Playout,
     /// Groups this close to the root (0: the root only) are ordered by the one-ply
@@ -145,6 +147,7 @@ impl Default for Config {
             widen_exponent: 0.5,
             win_weight: 0.3,
             diff_scale: 20.0,
+            payoff: Payoff::Margin,
             playout: Playout::Guided(PlayoutPolicy::DEFAULT),
             prior_depth: 1,
             prior_weight: 3.0,
@@ -348,7 +351,13 @@ impl Tree<'_, '_> {
                 game.scores()
             }
         };
-        payoffs(
+        let decider = self.nodes[0]
+            .groups
+            .first()
+            .map_or(0, |g| usize::from(g.player));
+        payoffs_for(
+            self.cfg.payoff,
+            decider,
             &scores,
             self.cfg.win_weight,
             self.cfg.diff_scale,

@@ -106,6 +106,7 @@ fn rung_spec(r: &Rung) -> PlayerSpec {
         level: Level::Random,
         budget: Budget::default(),
         noise: None,
+        payoff: None,
     })
 }
 
@@ -164,6 +165,7 @@ pub fn opponent_for(rating: f64) -> PlayerSpec {
                     level: Level::Easy,
                     budget: Budget::default(),
                     noise: Some(Noise(hundredths)),
+                    payoff: None,
                 }
             }
         }
@@ -174,6 +176,7 @@ pub fn opponent_for(rating: f64) -> PlayerSpec {
                 level: search_level(n),
                 budget: Budget::iterations(n),
                 noise: None,
+                payoff: None,
             }
         }
         // Between random and the easy level: the nearer rung.

@@ -436,6 +436,49 @@ fn a_spec_may_set_the_easy_levels_noise() {
 }
 
 #[test]
+fn a_spec_may_set_the_search_payoff() {
+    use carcassonne_ai::eval::Payoff;
+    let spec: PlayerSpec = "hard@200:paranoid".parse().expect("spec");
+    assert_eq!(spec.payoff, Some(Payoff::Paranoid));
+    assert_eq!(spec.budget.iterations, Some(200));
+    assert_eq!(spec.to_string(), "hard@200:paranoid");
+    assert_eq!("medium".parse::<PlayerSpec>().expect("spec").payoff, None);
+    for bad in [
+        "hard:maxn",
+        "hard:",
+        "easy:paranoid",
+        "greedy:mean",
+        "random:margin",
+    ] {
+        assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+    }
+    // Three players: the paranoid search plays other moves than max-n; two players: the same.
+    let scores = |players: &[&str]| {
+        let cfg = ArenaConfig {
+            players: players.iter().map(|p| p.parse().expect("spec")).collect(),
+            deals: 1,
+            seed: 11,
+            abbey_mayor: true,
+            threads: 1,
+        };
+        run_arena(&cfg, |_| {})
+            .expect("arena")
+            .players
+            .iter()
+            .map(|p| p.mean_score)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        scores(&["medium@60:paranoid", "greedy"]),
+        scores(&["medium@60", "greedy"])
+    );
+    assert_ne!(
+        scores(&["medium@60:paranoid", "greedy", "greedy"]),
+        scores(&["medium@60", "greedy", "greedy"])
+    );
+}
+
+#[test]
 fn ranks_share_tied_places() {
     assert_eq!(rank(&[10, 20, 30], 2), 1.0);
     assert_eq!(rank(&[10, 20, 30], 0), 3.0);
