@@ -436,7 +436,10 @@ pub fn ai_choose(game: &Game, spec: &PlayerSpec, seed: u64, stop: &AtomicBool) -
         &PublicView::new(game),
         seed,
         spec_budget(spec),
-        spec.noise.map(carcassonne_ai::Noise::points),
+        carcassonne_ai::Tuning {
+            noise: spec.noise.map(carcassonne_ai::Noise::points),
+            payoff: spec.payoff.unwrap_or_default(),
+        },
         stop,
     )
 }

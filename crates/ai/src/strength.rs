@@ -185,9 +185,9 @@ pub fn opponent_for(rating: f64) -> PlayerSpec {
 }
 
 /// The rating of `spec` on the curve: interpolated between the rungs it lies between, or
-/// `None` if it is off the curve (a time budget, or beyond its ends).
+/// `None` if it is off the curve (a time budget, another payoff, or beyond its ends).
 pub fn rating_of(spec: &PlayerSpec) -> Option<f64> {
-    if spec.budget.ms.is_some() && spec.budget.iterations.is_none() {
+    if spec.payoff.is_some() || (spec.budget.ms.is_some() && spec.budget.iterations.is_none()) {
         return None;
     }
     let k = knob(spec);
@@ -300,6 +300,7 @@ mod tests {
         assert_eq!(rating_of_name("medium"), rating_of_name("medium@300"));
         assert_eq!(rating_of_name("expert"), Some(top().rating));
         assert_eq!(rating_of_name("easy~5"), None);
+        assert_eq!(rating_of_name("hard:paranoid"), None);
         assert_eq!(rating_of_name("medium@10"), None);
         assert_eq!(rating_of_name("hard"), rating_of_name("hard@3000"));
         assert_eq!(rating_of_name("easy"), rating_of_name("easy~3"));
