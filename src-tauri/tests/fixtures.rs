@@ -670,6 +670,9 @@ fn match_level_game() -> Vec<Value> {
     let end = play_to_end(&mut r, view, &mut Policy::default());
     assert!(end["ratingChange"].is_object(), "{}", end["ratingChange"]);
     r.ok("profiles_list", json!({}));
+    // The end dialog reads the filed match (its breakdown); the history lists it.
+    r.ok("history_list", json!({"profileId": ada["id"]}));
+    r.ok("history_get", json!({"id": end["result"]["matchId"]}));
     r.ok("match_level", json!({"chance": 0.5}));
     let n = names(&ada, &[(&end["gameId"], "g-match")]);
     finish(r, &n)

@@ -143,6 +143,13 @@ async function checkEnd(page, lang) {
   }
   assert.ok(Math.abs(sum - (rc.after - rc.before)) <= rc.opponents.length, `the parts (${sum}) add up to the change (${rc.after - rc.before})`);
   assert.ok((await box.locator('.rating-help').innerText()).length > 20, 'why, in a sentence');
+  // The score table fits the dialog: no column (the total least of all) is cut off.
+  const fit = await page.locator('.end-dialog[open] table.breakdown').evaluate((tb) => {
+    const cell = tb.querySelector('td.total').getBoundingClientRect();
+    const box = tb.closest('dialog').getBoundingClientRect();
+    return { right: cell.right, edge: box.right, wide: tb.scrollWidth, room: tb.parentElement.clientWidth };
+  });
+  assert.ok(fit.right <= fit.edge && fit.wide <= fit.room + 1, `${lang}: ${JSON.stringify(fit)}`);
 }
 
 for (const [device, D] of [['desktop', DESKTOP], ['phone', PHONE]]) {

@@ -117,7 +117,8 @@ export function breakdownTable(players, points, winners) {
   const [long, short] = [LONG(), SHORT()];
   const head = (c) => h('th', { scope: 'col', title: long[c] }, h('span', { class: 'long' }, long[c]), h('span', { class: 'short', 'aria-hidden': 'true' }, short[c]));
   return h('table', { class: 'breakdown' },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('screens.breakdown.player')), CATEGORIES.map(head), h('th', { scope: 'col' }, t('screens.breakdown.total')))),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('screens.breakdown.player')), CATEGORIES.map(head),
+      h('th', { scope: 'col', title: t('screens.breakdown.total') }, h('span', { class: 'long' }, t('screens.breakdown.total')), h('span', { class: 'short', 'aria-hidden': 'true' }, t('screens.breakdown.totalShort'))))),
     h('tbody', {}, players.map((p, i) => h('tr', { class: winners.includes(i) ? 'winner' : '' },
       h('th', { scope: 'row' }, h('span', { html: badgeSvg(i, 16) }), ` ${p.name}`),
       CATEGORIES.map((c) => h('td', {}, String(points(i)?.[c] ?? 0))), h('td', { class: 'total' }, String(p.score))))));
