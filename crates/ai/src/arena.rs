@@ -25,7 +25,8 @@ pub struct PlayerSpec {
     pub budget: Budget,
     /// The easy level's noise, if not its default.
     pub noise: Option<Noise>,
-    /// The search's payoff, if not its default (an experiment's knob: `hard:paranoid`).
+    /// The search's payoff, if not its default (an experiment's knob: `hard:paranoid`,
+    /// `hard:margin`).
     pub payoff: Option<Payoff>,
 }
 

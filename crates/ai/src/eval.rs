@@ -27,17 +27,18 @@ pub fn win_share(scores: &[u32], player: usize) -> f64 {
 }
 
 /// Whose outcome each player of the search's tree plays for (measured in RESULTS.md "Many
-/// players"; with two players all three are the same).
+/// players": with 6 players, hard won 27% of its games with `Margin`, 38% with `Paranoid` or
+/// `Mean`, and ranked best with `Mean`, the default; with two players all three are the same).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Payoff {
     /// Max-n: each player its own payoff, the score difference taken against the best of
     /// the others ([`payoffs`]).
-    #[default]
     Margin,
     /// Paranoid: the deciding player its own payoff; every other player the opposite of it,
     /// as if all of them played against the one deciding.
     Paranoid,
     /// Max-n with the score difference taken against the mean of the others.
+    #[default]
     Mean,
 }
 

@@ -5,7 +5,8 @@
 //! are legal in that sample, adds one node, finishes the game with a playout (random moves,
 //! tile placements biased towards the gaps of the board: [`PlayoutPolicy`]) and backs up a
 //! payoff per player (each node is scored from the view of the player who decides there, so
-//! 2 to 6 players need nothing special).
+//! 2 to 6 players need nothing special; by default a player's payoff weighs its score against
+//! the mean of the others', [`Payoff::Mean`], which measured best with 3 to 6 players).
 //!
 //! Every decision of the engine is its own tree level: drawing or the abbey, the tile
 //! placement, the figure, each wagon move, the final abbey. A tile drawn from the pile is a
@@ -147,7 +148,7 @@ impl Default for Config {
             widen_exponent: 0.5,
             win_weight: 0.3,
             diff_scale: 20.0,
-            payoff: Payoff::Margin,
+            payoff: Payoff::Mean,
             playout: Playout::Guided(PlayoutPolicy::DEFAULT),
             prior_depth: 1,
             prior_weight: 3.0,
