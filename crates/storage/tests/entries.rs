@@ -5,20 +5,11 @@ mod common;
 
 use std::fs;
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard, mpsc};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use carcassonne_storage::Storage;
 use common::*;
-
-/// The tests of this file run one at a time: one of them starts a process (`mkfifo`), and a
-/// child between its fork and its exec holds a copy of every open file, the data folder's
-/// lock among them, so a test that closed a folder and opens it again would find it locked.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-fn one_at_a_time() -> MutexGuard<'static, ()> {
-    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// A folder with matches g-1 and g-2, and a bad entry made by `make` in `matches/`.
 fn check_bad_entry(name: &str, make: impl FnOnce(&Path)) {

@@ -11,6 +11,7 @@ use common::*;
 
 #[test]
 fn a_second_open_in_the_same_process_is_locked_until_the_first_closes() {
+    let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let s = Storage::open(dir.path()).unwrap();
     let err = Storage::open(dir.path()).unwrap_err();
@@ -49,6 +50,7 @@ fn open_in_child(dir: &std::path::Path) -> Option<i32> {
 
 #[test]
 fn another_process_is_locked_out_while_the_folder_is_open() {
+    let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let s = Storage::open(dir.path()).unwrap();
     assert_eq!(open_in_child(dir.path()), Some(3));
@@ -58,6 +60,7 @@ fn another_process_is_locked_out_while_the_folder_is_open() {
 
 #[test]
 fn read_only_reads_while_the_app_runs_and_changes_nothing() {
+    let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let app = Storage::open(dir.path()).unwrap();
     let ada = app.create_profile("Ada").unwrap();
@@ -119,6 +122,7 @@ fn read_only_reads_while_the_app_runs_and_changes_nothing() {
 
 #[test]
 fn profile_edits_and_finished_games_on_two_threads_lose_nothing() {
+    let _serial = one_at_a_time();
     const GAMES: usize = 30;
     let dir = tempfile::tempdir().unwrap();
     let s = Arc::new(Storage::open(dir.path()).unwrap());

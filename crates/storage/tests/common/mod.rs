@@ -4,11 +4,20 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 
 use carcassonne_engine::{Game, PlayerKind, Record, RecordPlayer, Setup};
 use carcassonne_storage::{CurrentGame, MoveName, Progress, Storage};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+
+/// Held by each test of a file that starts processes, so that its tests run one at a time: a
+/// child between its fork and its exec holds a copy of every open file, a data folder's lock
+/// among them, so a test that closed a folder and opens it again could find it still locked.
+pub fn one_at_a_time() -> MutexGuard<'static, ()> {
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 pub fn players() -> Vec<RecordPlayer> {
     vec![
