@@ -1,6 +1,8 @@
 // Starts tauri-driver for an end-to-end test: on ports the OS reports free (so that runs at the
 // same time on one machine never collide), waiting until it answers, and on fresh ports again
-// if it exits or stays silent.
+// if it exits or stays silent. The driver runs in a process group of its own, and `kill()`
+// ends the whole group: WebKitWebDriver and the app too. (A CI run once timed out after a
+// failed test: the app outlived its killed driver and kept the run's output open.)
 import { spawn, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
@@ -8,6 +10,23 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** How long one WebDriver request may take before the test gives up on it (ms). */
+export const REQUEST_TIMEOUT = 120_000;
+
+// Every group started here, ended when this process exits however it exits.
+const groups = new Set();
+function killGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+  groups.delete(pid);
+}
+process.on('exit', () => {
+  for (const pid of [...groups]) killGroup(pid);
+});
 
 function findDriver() {
   if (process.env.TAURI_DRIVER) return process.env.TAURI_DRIVER;
@@ -34,12 +53,15 @@ export async function startDriver(env) {
     const port = await freePort();
     let nativePort = await freePort();
     while (nativePort === port) nativePort = await freePort();
-    const driver = spawn(findDriver(), ['--port', String(port), '--native-port', String(nativePort)], {
+    const child = spawn(findDriver(), ['--port', String(port), '--native-port', String(nativePort)], {
       env,
       stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
     });
+    groups.add(child.pid);
+    const driver = { kill: () => killGroup(child.pid), pid: child.pid };
     let exited = false;
-    driver.on('exit', () => { exited = true; });
+    child.on('exit', () => { exited = true; });
     const base = `http://127.0.0.1:${port}`;
     // Up to 30 s: a loaded 2-core machine can be slow to start it.
     for (let i = 0; i < 300 && !exited; i++) {

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, writeFileSync, existsSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startDriver } from './driver.js';
+import { startDriver, REQUEST_TIMEOUT } from './driver.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APP = process.env.CARCASSONNE_APP ?? join(ROOT, 'target/debug/carcassonne-app');
@@ -23,7 +23,7 @@ let session;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function wd(method, path, body) {
-  const res = await fetch(`${BASE}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${BASE}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT) });
   const json = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.value ?? json).slice(0, 400)}`);
   return json.value;

@@ -8,7 +8,7 @@ import { mkdtempSync, existsSync, rmSync, mkdirSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startDriver } from './driver.js';
+import { startDriver, REQUEST_TIMEOUT } from './driver.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APP = process.env.CARCASSONNE_APP ?? join(ROOT, 'target/debug/carcassonne-app');
@@ -25,6 +25,7 @@ async function wd(method, path, body) {
     method,
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
   });
   const json = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.value ?? json).slice(0, 400)}`);

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, writeFileSync, existsSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startDriver } from './driver.js';
+import { startDriver, REQUEST_TIMEOUT } from './driver.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APP = process.env.CARCASSONNE_APP ?? join(ROOT, 'target/debug/carcassonne-app');
@@ -23,7 +23,7 @@ let dataHome;
 let session;
 
 async function wd(method, path, body) {
-  const res = await fetch(`${BASE}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${BASE}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT) });
   const json = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.value ?? json).slice(0, 400)}`);
   return json.value;
@@ -74,11 +74,27 @@ async function clickSvg(css) {
     }
     return null;`, [css]);
   if (!at) return false;
-  await wd('POST', s('/actions'), { actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [
+  await perform([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [
     { type: 'pointerMove', duration: 0, x: at[0], y: at[1], origin: 'viewport' },
-    { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }] });
-  await wd('DELETE', s('/actions'));
+    { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }]);
   return true;
+}
+
+// Performs input actions, once more after a WebDriver "unknown error" (one CI run had a
+// pointer action refused that way with no message, mid-game): the error and the page's state
+// are printed, and a second refusal fails the test.
+async function perform(actions) {
+  try {
+    await wd('POST', s('/actions'), { actions });
+  } catch (e) {
+    if (!/: 500 /.test(e.message)) throw e;
+    const page = await exec('return [document.readyState, location.hash, document.querySelectorAll(".cell.legal").length]').catch((x) => x.message);
+    console.error(`input actions refused (${e.message}); the page: ${JSON.stringify(page)}; trying once more`);
+    await wd('DELETE', s('/actions')).catch(() => {});
+    await sleep(500);
+    await wd('POST', s('/actions'), { actions });
+  }
+  await wd('DELETE', s('/actions'));
 }
 
 // The pending decision as the panel shows it (same reading as a person's).
@@ -154,8 +170,7 @@ async function wholeGame() {
       // A click on a cell under the zoom buttons misses; the keyboard (N: next square) does the same.
       if (!(await exec("return !!document.querySelector('.preview')"))) {
         await exec("document.querySelector('#screen-game .board-svg').focus()");
-        await wd('POST', s('/actions'), { actions: [{ type: 'key', id: 'kb', actions: [{ type: 'keyDown', value: 'n' }, { type: 'keyUp', value: 'n' }] }] });
-        await wd('DELETE', s('/actions'));
+        await perform([{ type: 'key', id: 'kb', actions: [{ type: 'keyDown', value: 'n' }, { type: 'keyUp', value: 'n' }] }]);
       }
       await until("return !!document.querySelector('.preview')", 'the tile preview');
       await clickCss('button.confirm');
