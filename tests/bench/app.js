@@ -15,8 +15,12 @@
 //    decision's time (from its `ai-progress` "thinking" to its "moved") and each round's
 //    waiting time (the player's `game_play` until it resolves: 5 AI turns);
 //  - memory after that game;
-//  - launch → resumed board: a second launch with a game saved after 20 turns, from the
-//    session request to the start screen, then Resume → the board drawn with every tile.
+//  - launch → resumed board: a second launch with a game saved after `--resume-turns` turns
+//    (20), from the session request to the start screen, then Resume → the board drawn with
+//    every tile;
+//  - frame times on that board in the app's WebKit: `--frames S` seconds (3) of a pointer drag
+//    in circles and wheel turns on the board, one event a frame, as tests/bench/frames.js
+//    drives Chromium; the requestAnimationFrame deltas' median and 95th percentile.
 import { mkdtempSync, rmSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +35,8 @@ const opt = (name, dflt) => {
 };
 const APP = opt('app', process.env.CARCASSONNE_APP ?? join(ROOT, 'target/debug/carcassonne-app'));
 const LEVEL = opt('level', 'medium');
+const RESUME_TURNS = Number(opt('resume-turns', '20'));
+const FRAME_SECONDS = Number(opt('frames', '3'));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.now();
 
@@ -154,6 +160,38 @@ function choose(view, turn) {
   }
 }
 
+/** In the page (WebDriver's async script, its last argument the callback): pans in circles by
+ * a pointer drag on the board and zooms by wheel turns, one event a frame, for `ms`; answers
+ * the requestAnimationFrame deltas and the number of tiles drawn. */
+const FRAME_PROBE = `
+const [ms, done] = arguments;
+const target = document.querySelector('#screen-game .board-svg');
+const r = target.getBoundingClientRect();
+const at = (t) => [r.left + r.width / 2 + Math.cos(t * 1.7) * r.width / 5, r.top + r.height / 2 + Math.sin(t * 1.7) * r.height / 5];
+const pointer = (type, [x, y]) => target.dispatchEvent(new PointerEvent(type, { pointerId: 1, pointerType: 'mouse',
+  isPrimary: true, bubbles: true, clientX: x, clientY: y, button: 0, buttons: type === 'pointerup' ? 0 : 1 }));
+const deltas = [];
+let start = null, prev = null, zoomed = 0;
+const step = (now) => {
+  if (start === null) { start = now; prev = now; pointer('pointerdown', at(0)); }
+  else { deltas.push(now - prev); prev = now; }
+  const t = (now - start) / 1000;
+  if (now - start >= ms) {
+    pointer('pointerup', at(t));
+    done({ deltas, tiles: document.querySelectorAll('#screen-game .tile').length });
+    return;
+  }
+  pointer('pointermove', at(t));
+  if (deltas.length % 2 === 0) {
+    const [x, y] = at(t);
+    const want = Math.log(1.7) * Math.sin(t * 1.3);
+    target.dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, clientX: x, clientY: y, deltaY: -(want - zoomed) / 0.0015 }));
+    zoomed = want;
+  }
+  requestAnimationFrame(step);
+};
+requestAnimationFrame(step);`;
+
 const median = (a) => { const s = [...a].sort((x, y) => x - y); return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN; };
 const pct = (a, p) => { const s = [...a].sort((x, y) => x - y); return s.length ? s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] : NaN; };
 const f0 = (x) => x.toFixed(0);
@@ -196,7 +234,7 @@ async function main() {
     const afterGame = memory(appPid());
     // A game to resume: 20 turns in, then the app is closed.
     view = await invoke(first.session, 'game_new', { config: { profileId: profile.id, opponents, abbeyMayor: true, seed: 7 } });
-    while (view.turn < 20 && !view.over) view = await invoke(first.session, 'game_play', { move: choose(view, 0) });
+    while (view.turn < RESUME_TURNS && !view.over) view = await invoke(first.session, 'game_play', { move: choose(view, 0) });
     const tiles = view.tiles.length;
     await wd('DELETE', `/session/${first.session}`);
     await sleep(1000);
@@ -207,6 +245,8 @@ async function main() {
     const drawn = await until(second.session,
       `return !!document.querySelector("#screen-game:not([hidden])") && document.querySelectorAll("#screen-game .tile").length >= ${tiles}`,
       'the resumed board');
+    await sleep(1500); // the resume's camera move settles
+    const frames = await wd('POST', `/session/${second.session}/execute/async`, { script: FRAME_PROBE, args: [FRAME_SECONDS * 1000] });
     await wd('DELETE', `/session/${second.session}`);
 
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -216,6 +256,9 @@ async function main() {
       + `${f0(first.ms)} ms and ${f0(second.ms)} ms with tauri-driver's start-up`);
     console.log(`Resume -> board with its ${tiles} tiles: ${f0(drawn - t0)} ms (launch + resume: ${f0(second.appMs + drawn - t0)} ms)`);
     const mem = (m) => `PSS ${f0(m.pss)} MiB (${m.parts.join(', ')}), RSS ${f0(m.rss)} MiB`;
+    console.log(`board frame times, ${frames.tiles} tiles, ${FRAME_SECONDS} s of drag + wheel: ${frames.deltas.length} frames, `
+      + `median ${median(frames.deltas).toFixed(1)} ms, p95 ${pct(frames.deltas, 0.95).toFixed(1)} ms`
+      + ` (${(1000 * frames.deltas.length / frames.deltas.reduce((a, b) => a + b, 0)).toFixed(0)} fps)`);
     console.log(`memory of the app and its WebKit processes, idle: ${mem(idle)}`);
     console.log(`  after a 6-player game: ${mem(afterGame)}`);
     console.log(`6-player A&M game, 5 x ${LEVEL}: ${decisions.length} AI decisions, median ${f0(median(decisions))} ms, `
