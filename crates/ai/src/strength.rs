@@ -26,19 +26,31 @@ pub struct Rung {
 pub const NOISE_RUNGS: &[Rung] = &[
     Rung {
         spec: "random",
-        rating: 12.0,
+        rating: 30.0,
+    },
+    Rung {
+        spec: "easy~30",
+        rating: 77.0,
+    },
+    Rung {
+        spec: "easy~10",
+        rating: 194.0,
     },
     Rung {
         spec: "easy",
-        rating: 581.0,
+        rating: 571.0,
+    },
+    Rung {
+        spec: "easy~2",
+        rating: 754.0,
     },
     Rung {
         spec: "easy~1",
-        rating: 1068.0,
+        rating: 1055.0,
     },
     Rung {
         spec: "easy~0.3",
-        rating: 1404.0,
+        rating: 1407.0,
     },
     Rung {
         spec: "greedy",
@@ -53,27 +65,27 @@ pub const NOISE_RUNGS: &[Rung] = &[
 pub const SEARCH_RUNGS: &[Rung] = &[
     Rung {
         spec: "medium@30",
-        rating: 1307.0,
+        rating: 1315.0,
     },
     Rung {
         spec: "medium@100",
-        rating: 1386.0,
+        rating: 1392.0,
     },
     Rung {
         spec: "medium@300",
-        rating: 1487.0,
+        rating: 1494.0,
     },
     Rung {
         spec: "hard@1000",
-        rating: 1704.0,
+        rating: 1712.0,
     },
     Rung {
         spec: "hard@3000",
-        rating: 1924.0,
+        rating: 1927.0,
     },
     Rung {
         spec: "expert@12000",
-        rating: 2109.0,
+        rating: 2111.0,
     },
 ];
 
@@ -255,7 +267,11 @@ mod tests {
 
     #[test]
     fn a_rating_between_rungs_interpolates_their_knob() {
-        let (a, b) = (NOISE_RUNGS[2], NOISE_RUNGS[3]); // easy~1, easy~0.3
+        let e = NOISE_RUNGS
+            .iter()
+            .position(|r| r.spec == "easy~1")
+            .expect("rung");
+        let (a, b) = (NOISE_RUNGS[e], NOISE_RUNGS[e + 1]); // easy~1, easy~0.3
         let mid = opponent_for((a.rating + b.rating) / 2.0);
         assert_eq!(mid.level, Level::Easy);
         assert_eq!(mid.noise, Some(Noise(65)));
@@ -299,7 +315,7 @@ mod tests {
         assert_eq!(rating_of_name("greedy"), Some(1500.0));
         assert_eq!(rating_of_name("medium"), rating_of_name("medium@300"));
         assert_eq!(rating_of_name("expert"), Some(top().rating));
-        assert_eq!(rating_of_name("easy~5"), None);
+        assert_eq!(rating_of_name("easy~50"), None);
         assert_eq!(rating_of_name("hard:paranoid"), None);
         assert_eq!(rating_of_name("medium@10"), None);
         assert_eq!(rating_of_name("hard"), rating_of_name("hard@3000"));
