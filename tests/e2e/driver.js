@@ -59,6 +59,9 @@ export async function startDriver(env) {
       detached: true,
     });
     groups.add(child.pid);
+    // Not kept alive by its driver: once its tests are over, the test process exits and its
+    // 'exit' handler ends the group, even where a test did not close its app.
+    child.unref();
     const driver = { kill: () => killGroup(child.pid), pid: child.pid };
     let exited = false;
     child.on('exit', () => { exited = true; });

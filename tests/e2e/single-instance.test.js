@@ -7,64 +7,28 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, existsSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startDriver, REQUEST_TIMEOUT } from './driver.js';
+import { launchApp, sleep, APP } from './app.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const APP = process.env.CARCASSONNE_APP ?? join(ROOT, 'target/debug/carcassonne-app');
-let BASE;
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-let driver;
-let dataHome;
-let session;
-let env;
-
-async function wd(method, path, body) {
-  const res = await fetch(`${BASE}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT) });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.value ?? json).slice(0, 400)}`);
-  return json.value;
-}
-
-/** Invokes a command in the first app's window; resolves to its result or `{ error }`. */
-const invoke = (cmd, args = {}) => wd('POST', `/session/${session}/execute/async`, {
-  script: 'const done = arguments[arguments.length - 1];'
-    + 'window.__TAURI__.core.invoke(arguments[0], arguments[1]).then(done, (e) => done({ error: e }));',
-  args: [cmd, args],
-});
+let app;
 
 before(async () => {
-  assert.ok(existsSync(APP), `build the app first: ${APP}`);
-  dataHome = mkdtempSync(join(tmpdir(), 'carcassonne-single-'));
-  env = { ...process.env, XDG_DATA_HOME: dataHome };
-  ({ driver, base: BASE } = await startDriver(env));
-  session = (await wd('POST', '/session', {
-    capabilities: { alwaysMatch: { browserName: 'wry', 'tauri:options': { application: APP } } },
-  })).sessionId;
+  app = await launchApp('carcassonne-single-');
   let ready = false;
   for (let i = 0; i < 300 && !ready; i++) {
-    ready = await wd('POST', `/session/${session}/execute/sync`, { script: 'return !!window.__TAURI__?.core?.invoke', args: [] });
+    ready = await app.exec('return !!window.__TAURI__?.core?.invoke');
     if (!ready) await sleep(100);
   }
   assert.ok(ready, 'the first app loaded');
 });
 
-after(async () => {
-  if (session) await wd('DELETE', `/session/${session}`).catch(() => {});
-  driver?.kill();
-  if (dataHome) rmSync(dataHome, { recursive: true, force: true });
-});
+after(() => app?.close());
 
 test('a second launch on the same data folder exits and the first app keeps working', async () => {
-  const first = await invoke('app_info');
+  const first = await app.invoke('app_info');
   assert.equal(first.error, undefined, JSON.stringify(first.error));
-  assert.ok(first.dataDir.startsWith(dataHome), first.dataDir);
+  assert.ok(first.dataDir.startsWith(app.dataHome), first.dataDir);
 
-  const second = spawn(APP, [], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const second = spawn(APP, [], { env: app.env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   second.stderr.on('data', (d) => { stderr += d; });
   const exited = new Promise((resolve) => second.on('exit', (code, signal) => resolve({ code, signal })));
@@ -79,9 +43,9 @@ test('a second launch on the same data folder exits and the first app keeps work
   }
 
   // The first app still answers and changes its data.
-  const profile = await invoke('profile_create', { name: 'Ada' });
+  const profile = await app.invoke('profile_create', { name: 'Ada' });
   assert.equal(profile.error, undefined, JSON.stringify(profile.error));
   assert.equal(profile.name, 'Ada');
-  const list = await invoke('profiles_list');
+  const list = await app.invoke('profiles_list');
   assert.deepEqual(list.profiles.map((p) => p.name), ['Ada']);
 });

@@ -4,80 +4,34 @@
 // is never touched. Set CARCASSONNE_APP to test another binary (e.g. the installed .deb's).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, existsSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startDriver, REQUEST_TIMEOUT } from './driver.js';
+import { launchApp, sleep } from './app.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const APP = process.env.CARCASSONNE_APP ?? join(ROOT, 'target/debug/carcassonne-app');
-const OUT = join(ROOT, 'test-output/e2e');
-let BASE;
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-let driver;
-let dataHome;
-let session;
-
-async function wd(method, path, body) {
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
-  });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.value ?? json).slice(0, 400)}`);
-  return json.value;
-}
+let app;
 
 before(async () => {
-  assert.ok(existsSync(APP), `build the app first: ${APP}`);
-  dataHome = mkdtempSync(join(tmpdir(), 'carcassonne-smoke-'));
-  ({ driver, base: BASE } = await startDriver({ ...process.env, XDG_DATA_HOME: dataHome }));
-  const created = await wd('POST', '/session', {
-    capabilities: { alwaysMatch: { browserName: 'wry', 'tauri:options': { application: APP } } },
-  });
-  session = created.sessionId;
+  app = await launchApp('carcassonne-smoke-');
 });
 
-after(async () => {
-  if (session) await wd('DELETE', `/session/${session}`).catch(() => {});
-  driver?.kill();
-  if (dataHome) rmSync(dataHome, { recursive: true, force: true });
-});
+after(() => app?.close());
 
 test('the window loads the UI and the app answers its commands', async () => {
-  const title = await wd('GET', `/session/${session}/title`);
+  const title = await app.wd('GET', app.s('/title'));
   assert.match(title, /Carcassonne/);
   // The page's own scripts ran and the IPC bridge is there.
   let ready = false;
   for (let i = 0; i < 100 && !ready; i++) {
-    ready = await wd('POST', `/session/${session}/execute/sync`, {
-      script: 'return document.readyState === "complete" && !!window.__TAURI__?.core?.invoke',
-      args: [],
-    });
+    ready = await app.exec('return document.readyState === "complete" && !!window.__TAURI__?.core?.invoke');
     if (!ready) await sleep(100);
   }
   assert.ok(ready, 'the page loaded with the Tauri bridge');
-  const info = await wd('POST', `/session/${session}/execute/async`, {
-    script: 'const done = arguments[arguments.length - 1];'
-      + 'window.__TAURI__.core.invoke("app_info").then(done, (e) => done({ error: e }));',
-    args: [],
-  });
+  const info = await app.invoke('app_info');
   assert.equal(info.error, undefined, JSON.stringify(info.error));
-  assert.ok(info.dataDir.startsWith(dataHome), `${info.dataDir} is under ${dataHome}`);
+  assert.ok(info.dataDir.startsWith(app.dataHome), `${info.dataDir} is under ${app.dataHome}`);
   assert.ok(info.levels.includes('hard'));
-  const tiles = await wd('POST', `/session/${session}/execute/async`, {
-    script: 'const done = arguments[arguments.length - 1];'
-      + 'window.__TAURI__.core.invoke("tiles").then((t) => done(t.types.length), (e) => done(String(e)));',
-    args: [],
-  });
-  assert.equal(tiles, 37);
-  const text = await wd('POST', `/session/${session}/execute/sync`, { script: 'return document.body.innerText', args: [] });
+  const tiles = await app.invoke('tiles');
+  assert.equal(tiles.error, undefined, JSON.stringify(tiles.error));
+  assert.equal(tiles.types.length, 37);
+  const text = await app.exec('return document.body.innerText');
   assert.ok(text.trim().length > 0, 'the UI shows something');
-  mkdirSync(OUT, { recursive: true });
-  const png = await wd('GET', `/session/${session}/screenshot`);
-  writeFileSync(join(OUT, 'smoke.png'), Buffer.from(png, 'base64'));
+  await app.shot('smoke');
 });

@@ -5,65 +5,14 @@
 // Screenshots go to test-output/e2e/ (not committed).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync, existsSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startDriver, REQUEST_TIMEOUT } from './driver.js';
+import { launchApp, sleep } from './app.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const APP = process.env.CARCASSONNE_APP ?? join(ROOT, 'target/debug/carcassonne-app');
-const OUT = join(ROOT, 'test-output/e2e');
-let BASE;
-const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-let driver;
-let dataHome;
-let session;
-
-async function wd(method, path, body) {
-  const res = await fetch(`${BASE}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT) });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.value ?? json).slice(0, 400)}`);
-  return json.value;
-}
-const s = (path) => `/session/${session}${path}`;
-const exec = (script, args = []) => wd('POST', s('/execute/sync'), { script, args });
-const find = async (css) => (await wd('POST', s('/element'), { using: 'css selector', value: css }))[ELEMENT];
-const findAll = async (css) => (await wd('POST', s('/elements'), { using: 'css selector', value: css })).map((e) => e[ELEMENT]);
-const byText = async (tag, text) => (await wd('POST', s('/element'), { using: 'xpath', value: `//${tag}[normalize-space(.)=${JSON.stringify(text)}]` }))[ELEMENT];
-const click = (id) => wd('POST', s(`/element/${id}/click`), {});
-// Finds and clicks in one go, again if the panel was redrawn in between (a stale element).
-async function clickFresh(findIt) {
-  for (let i = 0; ; i++) {
-    try { return await click(await findIt()); } catch (e) {
-      if (i >= 5 || !/stale element|not found|no such element/.test(e.message)) throw e;
-      await sleep(150);
-    }
-  }
-}
-const type = (id, text) => wd('POST', s(`/element/${id}/value`), { text });
-async function shot(name) {
-  const png = await wd('GET', s('/screenshot'));
-  writeFileSync(join(OUT, `${name}.png`), Buffer.from(png, 'base64'));
-}
-async function until(script, what, timeout = 30000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const v = await exec(script);
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-const clickText = (tag, text) => clickFresh(() => byText(tag, text));
-const clickCss = (css) => clickFresh(() => find(css));
+let app;
 
 // SVG shapes are clicked with a real pointer at their centre, as a mouse would: the first
 // one whose centre is in the visible board and not under the zoom buttons. False if none.
 async function clickSvg(css) {
-  const at = await exec(`const host = document.querySelector('#screen-game .board-host').getBoundingClientRect();
+  const at = await app.exec(`const host = document.querySelector('#screen-game .board-host').getBoundingClientRect();
     const ctl = document.querySelector('#screen-game .zoom-ctl').getBoundingClientRect();
     for (const e of document.querySelectorAll(arguments[0])) {
       const b = e.getBoundingClientRect();
@@ -74,27 +23,8 @@ async function clickSvg(css) {
     }
     return null;`, [css]);
   if (!at) return false;
-  await perform([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [
-    { type: 'pointerMove', duration: 0, x: at[0], y: at[1], origin: 'viewport' },
-    { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }]);
+  await app.clickAt(at[0], at[1]);
   return true;
-}
-
-// Performs input actions, once more after a WebDriver "unknown error" (one CI run had a
-// pointer action refused that way with no message, mid-game): the error and the page's state
-// are printed, and a second refusal fails the test.
-async function perform(actions) {
-  try {
-    await wd('POST', s('/actions'), { actions });
-  } catch (e) {
-    if (!/: 500 /.test(e.message)) throw e;
-    const page = await exec('return [document.readyState, location.hash, document.querySelectorAll(".cell.legal").length]').catch((x) => x.message);
-    console.error(`input actions refused (${e.message}); the page: ${JSON.stringify(page)}; trying once more`);
-    await wd('DELETE', s('/actions')).catch(() => {});
-    await sleep(500);
-    await wd('POST', s('/actions'), { actions });
-  }
-  await wd('DELETE', s('/actions'));
 }
 
 // The pending decision as the panel shows it (same reading as a person's).
@@ -113,179 +43,167 @@ const PANEL_STATE = `
   return 'none';`;
 
 before(async () => {
-  mkdirSync(OUT, { recursive: true });
-  assert.ok(existsSync(APP), `the app is built at ${APP}`);
-  dataHome = mkdtempSync(join(tmpdir(), 'carcassonne-e2e-'));
-  // A fresh data folder, so the game and its history are this test's alone.
-  // Its own ports too (startDriver), so that another run at the same time cannot take its sessions.
-  ({ driver, base: BASE } = await startDriver({
-    ...process.env,
-    XDG_DATA_HOME: join(dataHome, 'data'),
-    XDG_CONFIG_HOME: join(dataHome, 'config'),
-  }));
-  session = (await wd('POST', '/session', { capabilities: { alwaysMatch: { browserName: 'wry', 'tauri:options': { application: APP } } } })).sessionId;
+  // A fresh data folder, so the game and its history are this test's alone; its own ports too
+  // (driver.js), so that another run at the same time cannot take its sessions.
+  app = await launchApp('carcassonne-e2e-');
 });
 
-after(async () => {
-  if (session) await wd('DELETE', s('')).catch(() => {});
-  driver?.kill();
-  if (dataHome) rmSync(dataHome, { recursive: true, force: true });
-});
+after(() => app?.close());
 
 test('a whole game against the random AI by clicking, then its replay from the history', async () => {
   try {
     await wholeGame();
   } catch (e) {
-    await shot('failure').catch(() => {});
+    await app.shot('failure').catch(() => {});
     throw e;
   }
 });
 
 async function wholeGame() {
-  await until("return !!document.querySelector('#screen-start:not([hidden]) #new-profile')", 'the start screen');
-  await shot('01-start');
-  await type(await find('#new-profile'), 'E2E Player');
-  await clickText('button', 'Create profile');
-  await until("return !!document.evaluate(\"//button[normalize-space(.)='Start as E2E Player']\", document, null, 9, null).singleNodeValue", 'the new profile');
-  await click(await find('#opp-0'));
-  await click(await find('#opp-0 option[value="random"]'));
-  await clickText('summary', 'More options');
-  await type(await find('#seed'), '42');
-  await shot('02-setup');
-  await clickText('button', 'Start as E2E Player');
+  await app.until("return !!document.querySelector('#screen-start:not([hidden]) #new-profile')", 'the start screen');
+  await app.shot('01-start');
+  await app.type(await app.find('#new-profile'), 'E2E Player');
+  await app.clickText('button', 'Create profile');
+  await app.until("return !!document.evaluate(\"//button[normalize-space(.)='Start as E2E Player']\", document, null, 9, null).singleNodeValue", 'the new profile');
+  await app.click(await app.find('#opp-0'));
+  await app.click(await app.find('#opp-0 option[value="random"]'));
+  await app.clickText('summary', 'More options');
+  await app.type(await app.find('#seed'), '42');
+  await app.shot('02-setup');
+  await app.clickText('button', 'Start as E2E Player');
 
   let decisions = 0;
   let figures = 0;
   let figureTurn = 0;
   for (let i = 0; i < 5000; i++) {
-    const state = await exec(PANEL_STATE);
+    const state = await app.exec(PANEL_STATE);
     if (state === 'over') break;
     if (state === 'ai' || state === 'none') { await sleep(100); continue; }
     decisions++;
-    if (decisions === 7) await shot('03-mid-game');
+    if (decisions === 7) await app.shot('03-mid-game');
     if (state === 'place_tile') {
       // The board glides to fit the new options first; click once it has settled.
       await sleep(400);
       await clickSvg('.cell.legal');
       // A click on a cell under the zoom buttons misses; the keyboard (N: next square) does the same.
-      if (!(await exec("return !!document.querySelector('.preview')"))) {
-        await exec("document.querySelector('#screen-game .board-svg').focus()");
-        await perform([{ type: 'key', id: 'kb', actions: [{ type: 'keyDown', value: 'n' }, { type: 'keyUp', value: 'n' }] }]);
+      if (!(await app.exec("return !!document.querySelector('.preview')"))) {
+        await app.exec("document.querySelector('#screen-game .board-svg').focus()");
+        await app.press('n');
       }
-      await until("return !!document.querySelector('.preview')", 'the tile preview');
-      await clickCss('button.confirm');
+      await app.until("return !!document.querySelector('.preview')", 'the tile preview');
+      await app.clickCss('button.confirm');
     } else if (state === 'place_figure') {
-      const spots = await findAll('.spot');
+      const spots = await app.findAll('.spot');
       if (spots.length && figureTurn++ % 2 === 0) {
         // The board glides to the new tile first; click once it has settled.
         await sleep(450);
         if (await clickSvg('.spot')) {
-          await until("return !!document.querySelector('.spot.selected')", 'the chosen spot');
-          await clickCss('button.confirm');
+          await app.until("return !!document.querySelector('.spot.selected')", 'the chosen spot');
+          await app.clickCss('button.confirm');
           figures++;
         } else {
-          await clickText('button', 'No figure');
+          await app.clickText('button', 'No figure');
         }
       } else {
-        await clickText('button', 'No figure');
+        await app.clickText('button', 'No figure');
       }
     } else if (state === 'draw_or_abbey') {
-      await clickText('button', 'Draw a tile');
+      await app.clickText('button', 'Draw a tile');
     } else if (state === 'final_abbey') {
-      await shot('04-final-abbey');
-      const holes = await findAll('.cell.hole');
+      await app.shot('04-final-abbey');
+      const holes = await app.findAll('.cell.hole');
       if (holes.length) {
         await sleep(400);
         assert.ok(await clickSvg('.cell.hole'), 'a hole is on screen');
-        await until("return !!document.querySelector('.preview')", 'the abbey preview');
-        await clickCss('button.confirm');
+        await app.until("return !!document.querySelector('.preview')", 'the abbey preview');
+        await app.clickCss('button.confirm');
       } else {
-        await clickText('button', 'Keep the abbey');
+        await app.clickText('button', 'Keep the abbey');
       }
     } else if (state === 'move_wagon') {
-      await clickText('button', 'Take it home');
+      await app.clickText('button', 'Take it home');
     }
     // The panel changes once the app has answered (and the AI has moved).
-    await until(`const st = (() => { ${PANEL_STATE} })(); return st !== ${JSON.stringify(state)} || !document.querySelector('.action-panel .confirm:not([disabled])');`, 'the answer', 60000);
+    await app.until(`const st = (() => { ${PANEL_STATE} })(); return st !== ${JSON.stringify(state)} || !document.querySelector('.action-panel .confirm:not([disabled])');`, 'the answer', 60000);
   }
-  await until("return !!document.querySelector('.end-dialog[open]')", 'the final scoring', 60000);
+  await app.until("return !!document.querySelector('.end-dialog[open]')", 'the final scoring', 60000);
   await sleep(400);
-  await shot('05-final-scoring');
+  await app.shot('05-final-scoring');
   assert.ok(decisions > 30, `a whole game takes many decisions (${decisions})`);
   assert.ok(figures > 0, 'figures were placed');
-  const totals = await exec("return [...document.querySelectorAll('.end-dialog .breakdown tbody tr')].map((r) => r.querySelector('.total').textContent)");
+  const totals = await app.exec("return [...document.querySelectorAll('.end-dialog .breakdown tbody tr')].map((r) => r.querySelector('.total').textContent)");
   assert.equal(totals.length, 2);
-  assert.equal(await exec("return document.querySelectorAll('.end-dialog .chart polyline').length"), 2);
+  assert.equal(await app.exec("return document.querySelectorAll('.end-dialog .chart polyline').length"), 2);
 
   // The review starts by itself with the final scoring and runs in the background, at the
   // app's own budget (this player's first-legal-choice play leaves mistakes to find).
-  await until("return !!document.querySelector('.end-dialog .review-progress')", 'the review to start');
-  await until("return document.querySelector('.end-dialog .review-progress')?.dataset.state !== 'running' || !!document.querySelector('.end-dialog .rv-summary')",
+  await app.until("return !!document.querySelector('.end-dialog .review-progress')", 'the review to start');
+  await app.until("return document.querySelector('.end-dialog .review-progress')?.dataset.state !== 'running' || !!document.querySelector('.end-dialog .rv-summary')",
     'the review', 600000);
-  const summary = await exec("return document.querySelector('.end-dialog .rv-summary')?.textContent ?? ''");
+  const summary = await app.exec("return document.querySelector('.end-dialog .rv-summary')?.textContent ?? ''");
   assert.match(summary, /See the review/, `the review is done (${summary})`);
-  await shot('05b-reviewed');
+  await app.shot('05b-reviewed');
 
   // The match in the history: open it and replay it turn by turn.
-  await clickText('button', 'Look at the board');
-  await clickText('button', '‹ Menu');
-  await click(await find('[data-nav="history"]'));
-  await until("return document.querySelectorAll('#screen-history:not([hidden]) .match-list > li').length === 1", 'the match in the history');
-  await shot('06-history');
-  await click(await find('.match-link'));
-  await until("return !!document.querySelector('#screen-match:not([hidden]) .replay-ctl')", 'the match page');
-  const last = await exec("return +document.querySelector('#replay-slider').max");
+  await app.clickText('button', 'Look at the board');
+  await app.clickText('button', '‹ Menu');
+  await app.click(await app.find('[data-nav="history"]'));
+  await app.until("return document.querySelectorAll('#screen-history:not([hidden]) .match-list > li').length === 1", 'the match in the history');
+  await app.shot('06-history');
+  await app.click(await app.find('.match-link'));
+  await app.until("return !!document.querySelector('#screen-match:not([hidden]) .replay-ctl')", 'the match page');
+  const last = await app.exec("return +document.querySelector('#replay-slider').max");
   assert.ok(last > 30);
-  await clickCss('[aria-label="First turn"]');
-  await until("return document.querySelector('.turn-label').textContent.startsWith('Start, before turn 1 ') && document.querySelectorAll('#screen-match .tile').length === 1", 'the start position');
-  await clickCss('[aria-label="Next turn"]');
-  await clickCss('[aria-label="Next turn"]');
-  await until("return document.querySelector('.turn-label').textContent.startsWith('Turn 2 ') && document.querySelectorAll('#screen-match .tile').length >= 2", 'turn 2');
-  await shot('07-replay-turn-2');
-  await click(await find('#replay-slider'));
-  await until("return +document.querySelector('#replay-slider').value > 2", 'the slider to move');
-  await clickCss('[aria-label="Last turn"]');
-  await until(`return document.querySelector('.turn-label').textContent.startsWith('Final scoring, after turn ${last - 1} ')`, 'the last turn');
+  await app.clickCss('[aria-label="First turn"]');
+  await app.until("return document.querySelector('.turn-label').textContent.startsWith('Start, before turn 1 ') && document.querySelectorAll('#screen-match .tile').length === 1", 'the start position');
+  await app.clickCss('[aria-label="Next turn"]');
+  await app.clickCss('[aria-label="Next turn"]');
+  await app.until("return document.querySelector('.turn-label').textContent.startsWith('Turn 2 ') && document.querySelectorAll('#screen-match .tile').length >= 2", 'turn 2');
+  await app.shot('07-replay-turn-2');
+  await app.click(await app.find('#replay-slider'));
+  await app.until("return +document.querySelector('#replay-slider').value > 2", 'the slider to move');
+  await app.clickCss('[aria-label="Last turn"]');
+  await app.until(`return document.querySelector('.turn-label').textContent.startsWith('Final scoring, after turn ${last - 1} ')`, 'the last turn');
   await sleep(300);
-  await shot('08-replay-end');
+  await app.shot('08-replay-end');
   // The review in the replay: the win-chance graph, and the worst move opened from the list
   // shows its verdict, a sentence on why, and the played and best moves on the board.
-  assert.ok(await exec("return document.querySelectorAll('#screen-match .win-graph .pt').length > 10"), 'the win-chance graph');
-  const worst = await exec(`for (const c of ['blunder', 'mistake', 'inaccuracy']) {
+  assert.ok(await app.exec("return document.querySelectorAll('#screen-match .win-graph .pt').length > 10"), 'the win-chance graph');
+  const worst = await app.exec(`for (const c of ['blunder', 'mistake', 'inaccuracy']) {
       const b = document.querySelector('#screen-match .rv-move.' + c + ' .rv-pick');
       if (b) return c;
     }
     return null;`);
   assert.ok(worst, 'the review found a move to improve');
-  await clickCss(`#screen-match .rv-move.${worst} .rv-pick`);
-  await until(`return document.querySelector('#screen-match .rv-verdict .rv-tag')?.classList.contains(${JSON.stringify(worst)})`, 'the verdict');
-  const why = await exec("return document.querySelector('#screen-match .rv-verdict .rv-why')?.textContent ?? ''");
+  await app.clickCss(`#screen-match .rv-move.${worst} .rv-pick`);
+  await app.until(`return document.querySelector('#screen-match .rv-verdict .rv-tag')?.classList.contains(${JSON.stringify(worst)})`, 'the verdict');
+  const why = await app.exec("return document.querySelector('#screen-match .rv-verdict .rv-why')?.textContent ?? ''");
   assert.ok(why.length > 5, `a sentence on why (${why})`);
-  await until("return document.querySelectorAll('#screen-match .rv-ghost-best').length > 0", 'the best move on the board');
+  await app.until("return document.querySelectorAll('#screen-match .rv-ghost-best').length > 0", 'the best move on the board');
   await sleep(300);
-  await shot('09-review-worst-move');
-  const errors = await exec("return [...document.querySelectorAll('.toast.error')].map((t) => t.textContent)");
+  await app.shot('09-review-worst-move');
+  const errors = await app.exec("return [...document.querySelectorAll('.toast.error')].map((t) => t.textContent)");
   assert.deepEqual(errors, [], 'no error was shown');
 }
 
 test('a phone-sized window: the start screen and a first move by clicking', async () => {
-  await wd('POST', s('/window/rect'), { width: 390, height: 844 });
-  await exec("location.hash = '#/start'");
-  await until("return !!document.querySelector('#screen-start:not([hidden]) .btn.primary.big')", 'the start screen');
+  await app.wd('POST', app.s('/window/rect'), { width: 390, height: 844 });
+  await app.exec("location.hash = '#/start'");
+  await app.until("return !!document.querySelector('#screen-start:not([hidden]) .btn.primary.big')", 'the start screen');
   await sleep(300);
-  await shot('09-phone-start');
-  await clickText('button', 'Start as E2E Player');
-  await until(`return (() => { ${PANEL_STATE} })() === 'place_tile' || (() => { ${PANEL_STATE} })() === 'draw_or_abbey'`, 'the first decision');
+  await app.shot('09-phone-start');
+  await app.clickText('button', 'Start as E2E Player');
+  await app.until(`return (() => { ${PANEL_STATE} })() === 'place_tile' || (() => { ${PANEL_STATE} })() === 'draw_or_abbey'`, 'the first decision');
   await sleep(400);
   assert.ok(await clickSvg('.cell.legal'), 'a legal square is on screen');
-  await until("return !!document.querySelector('.preview')", 'the tile preview');
-  await shot('10-phone-first-tile');
-  await clickCss('button.confirm');
-  await until(`return (() => { ${PANEL_STATE} })() === 'place_figure'`, 'the figure decision');
+  await app.until("return !!document.querySelector('.preview')", 'the tile preview');
+  await app.shot('10-phone-first-tile');
+  await app.clickCss('button.confirm');
+  await app.until(`return (() => { ${PANEL_STATE} })() === 'place_figure'`, 'the figure decision');
   await sleep(450);
-  await shot('11-phone-figure');
-  await clickText('button', 'No figure');
-  await until(`return (() => { ${PANEL_STATE} })() === 'place_tile'`, 'the next tile after the AI', 60000);
-  const width = await exec('return document.documentElement.scrollWidth');
+  await app.shot('11-phone-figure');
+  await app.clickText('button', 'No figure');
+  await app.until(`return (() => { ${PANEL_STATE} })() === 'place_tile'`, 'the next tile after the AI', 60000);
+  const width = await app.exec('return document.documentElement.scrollWidth');
   assert.ok(width <= 390, `nothing overflows sideways (${width} px)`);
 });

@@ -1,0 +1,137 @@
+// The real app under WebDriver for the end-to-end tests: `launchApp` starts tauri-driver
+// (driver.js) on a fresh data folder, opens a session on the built app and returns the
+// helpers the tests drive it with (W3C WebDriver over plain fetch, no dependencies).
+// `close()` ends the session, the driver's whole process group and the data folder.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDriver, REQUEST_TIMEOUT } from './driver.js';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The binary under test: CARCASSONNE_APP (e.g. the installed .deb's) or the debug build. */
+export const APP = process.env.CARCASSONNE_APP ?? join(ROOT, 'target/debug/carcassonne-app');
+/** Screenshots (not committed). */
+export const OUT = join(ROOT, 'test-output/e2e');
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts the app on a new data folder (XDG_DATA_HOME and XDG_CONFIG_HOME inside a temporary
+ * folder named `prefix…`) and opens a WebDriver session on it.
+ */
+export async function launchApp(prefix) {
+  assert.ok(existsSync(APP), `build the app first: ${APP}`);
+  mkdirSync(OUT, { recursive: true });
+  const dataHome = mkdtempSync(join(tmpdir(), prefix));
+  const env = { ...process.env, XDG_DATA_HOME: join(dataHome, 'data'), XDG_CONFIG_HOME: join(dataHome, 'config') };
+  let driver;
+  let base;
+  let session;
+
+  async function wd(method, path, body) {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT),
+    });
+    const json = await res.json().catch(() => ({}));
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.value ?? json).slice(0, 400)}`);
+    return json.value;
+  }
+  const s = (path) => `/session/${session}${path}`;
+  const exec = (script, args = []) => wd('POST', s('/execute/sync'), { script, args });
+  const find = async (css) => (await wd('POST', s('/element'), { using: 'css selector', value: css }))[ELEMENT];
+  const byText = async (tag, text) =>
+    (await wd('POST', s('/element'), { using: 'xpath', value: `//${tag}[normalize-space(.)=${JSON.stringify(text)}]` }))[ELEMENT];
+  const click = (id) => wd('POST', s(`/element/${id}/click`), {});
+  // Finds and clicks in one go, again if the page was redrawn in between (a stale element).
+  async function clickFresh(findIt) {
+    for (let i = 0; ; i++) {
+      try {
+        return await click(await findIt());
+      } catch (e) {
+        if (i >= 5 || !/stale element|not found|no such element/.test(e.message)) throw e;
+        await sleep(150);
+      }
+    }
+  }
+  // Performs input actions, once more after a WebDriver "unknown error" (one CI run had a
+  // pointer action refused that way with no message, mid-game): the error and the page's
+  // state are printed, and a second refusal fails the test.
+  async function perform(actions) {
+    try {
+      await wd('POST', s('/actions'), { actions });
+    } catch (e) {
+      if (!/: 500 /.test(e.message)) throw e;
+      const page = await exec('return [document.readyState, location.hash]').catch((x) => x.message);
+      console.error(`input actions refused (${e.message}); the page: ${JSON.stringify(page)}; trying once more`);
+      await wd('DELETE', s('/actions')).catch(() => {});
+      await sleep(500);
+      await wd('POST', s('/actions'), { actions });
+    }
+    await wd('DELETE', s('/actions'));
+  }
+
+  const app = {
+    dataHome,
+    env,
+    wd,
+    s,
+    exec,
+    find,
+    byText,
+    click,
+    clickFresh,
+    perform,
+    findAll: async (css) => (await wd('POST', s('/elements'), { using: 'css selector', value: css })).map((e) => e[ELEMENT]),
+    type: (id, text) => wd('POST', s(`/element/${id}/value`), { text }),
+    clickText: (tag, text) => clickFresh(() => byText(tag, text)),
+    clickCss: (css) => clickFresh(() => find(css)),
+    /** Invokes an app command in the window; resolves to its result or `{ error }`. */
+    invoke: (cmd, args = {}) => wd('POST', s('/execute/async'), {
+      script: 'const done = arguments[arguments.length - 1];'
+        + 'window.__TAURI__.core.invoke(arguments[0], arguments[1]).then(done, (e) => done({ error: e }));',
+      args: [cmd, args],
+    }),
+    /** A mouse click at a point of the viewport, with a real pointer. */
+    clickAt: (x, y) => perform([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [
+      { type: 'pointerMove', duration: 0, x, y, origin: 'viewport' },
+      { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }]),
+    /** Presses and releases one key. */
+    press: (key) => perform([{ type: 'key', id: 'kb', actions: [{ type: 'keyDown', value: key }, { type: 'keyUp', value: key }] }]),
+    async shot(name) {
+      const png = await wd('GET', s('/screenshot'));
+      writeFileSync(join(OUT, `${name}.png`), Buffer.from(png, 'base64'));
+    },
+    /** Polls `script` every 100 ms until it returns something truthy, which it resolves to. */
+    async until(script, what, timeout = 30000) {
+      const end = Date.now() + timeout;
+      for (;;) {
+        const v = await exec(script);
+        if (v) return v;
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await sleep(100);
+      }
+    },
+    async close() {
+      if (session) await wd('DELETE', s('')).catch(() => {});
+      driver?.kill();
+      rmSync(dataHome, { recursive: true, force: true });
+    },
+  };
+
+  try {
+    ({ driver, base } = await startDriver(env));
+    session = (await wd('POST', '/session', {
+      capabilities: { alwaysMatch: { browserName: 'wry', 'tauri:options': { application: APP } } },
+    })).sessionId;
+  } catch (e) {
+    await app.close();
+    throw e;
+  }
+  return app;
+}
