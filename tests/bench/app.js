@@ -20,7 +20,10 @@
 //    every tile;
 //  - frame times on that board in the app's WebKit: `--frames S` seconds (3) of a pointer drag
 //    in circles and wheel turns on the board, one event a frame, as tests/bench/frames.js
-//    drives Chromium; the requestAnimationFrame deltas' median and 95th percentile.
+//    drives Chromium; the requestAnimationFrame deltas' median and 95th percentile;
+//  - WebKitGTK's own floor, for comparison: the memory of its MiniBrowser showing
+//    about:blank, read the same way (what any app on this webview starts from).
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +113,29 @@ function appPid() {
     } catch { /* gone */ }
   }
   return best;
+}
+
+/** WebKitGTK's own floor: its MiniBrowser on about:blank (the same library as the app's
+ * webview, no page), its memory once it has settled; null where it is not installed. */
+async function webkitFloor() {
+  const mini = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/libexec']
+    .map((d) => join(d, 'webkit2gtk-4.1/MiniBrowser')).find((f) => existsSync(f));
+  if (!mini) return null;
+  const child = spawn(mini, ['about:blank'], { stdio: 'ignore' });
+  try {
+    // Settled: the web process is up and three readings a second apart agree within 2 MiB.
+    let last = null;
+    let same = 0;
+    for (let i = 0; i < 30 && same < 3; i++) {
+      await sleep(1000);
+      const m = memory(child.pid);
+      same = last && m.parts.length >= 3 && Math.abs(m.pss - last.pss) < 2 ? same + 1 : 0;
+      last = m;
+    }
+    return last;
+  } finally {
+    child.kill('SIGKILL');
+  }
 }
 
 const START_READY = 'return !!document.querySelector("#screen-start:not([hidden]) #start-title")';
@@ -248,6 +274,7 @@ async function main() {
     await sleep(1500); // the resume's camera move settles
     const frames = await wd('POST', `/session/${second.session}/execute/async`, { script: FRAME_PROBE, args: [FRAME_SECONDS * 1000] });
     await wd('DELETE', `/session/${second.session}`);
+    const floor = await webkitFloor();
 
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(`app: ${APP}`);
@@ -261,6 +288,7 @@ async function main() {
       + ` (${(1000 * frames.deltas.length / frames.deltas.reduce((a, b) => a + b, 0)).toFixed(0)} fps)`);
     console.log(`memory of the app and its WebKit processes, idle: ${mem(idle)}`);
     console.log(`  after a 6-player game: ${mem(afterGame)}`);
+    if (floor) console.log(`  WebKitGTK's floor (its MiniBrowser on about:blank): ${mem(floor)}`);
     console.log(`6-player A&M game, 5 x ${LEVEL}: ${decisions.length} AI decisions, median ${f0(median(decisions))} ms, `
       + `p90 ${f0(pct(decisions, 0.9))} ms, max ${f0(Math.max(...decisions))} ms`);
     console.log(`  waiting for a round (the player's move until the player's turn again): median ${f0(median(rounds))} ms, `
