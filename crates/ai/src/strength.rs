@@ -30,11 +30,11 @@ pub const NOISE_RUNGS: &[Rung] = &[
     },
     Rung {
         spec: "easy~30",
-        rating: 77.0,
+        rating: 76.0,
     },
     Rung {
         spec: "easy~10",
-        rating: 194.0,
+        rating: 193.0,
     },
     Rung {
         spec: "easy",
@@ -69,11 +69,11 @@ pub const SEARCH_RUNGS: &[Rung] = &[
     },
     Rung {
         spec: "medium@100",
-        rating: 1392.0,
+        rating: 1391.0,
     },
     Rung {
         spec: "medium@300",
-        rating: 1493.0,
+        rating: 1492.0,
     },
     Rung {
         spec: "hard@1000",
@@ -85,7 +85,7 @@ pub const SEARCH_RUNGS: &[Rung] = &[
     },
     Rung {
         spec: "expert@12000",
-        rating: 2095.0,
+        rating: 2079.0,
     },
 ];
 

@@ -297,6 +297,53 @@ fn ratings_fit_arena_summaries_relative_to_the_anchor() {
     }
 }
 
+/// "Ratings are measured, never set by hand" (ARCHITECTURE.md): every rung of the strength
+/// curve is the rating `carcassonne ratings` fits to the arena summaries kept in
+/// crates/ai/arenas/, to the point, and every player of those arenas is a rung.
+#[test]
+fn the_strength_curve_is_the_fit_of_the_kept_arenas() {
+    use carcassonne_ai::strength::{NOISE_RUNGS, SEARCH_RUNGS};
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../ai/arenas"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("crates/ai/arenas")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| p.to_str().unwrap().to_string())
+        .collect();
+    files.sort();
+    assert!(files.len() > 10, "{files:?}");
+    let mut args = vec!["ratings", "--anchor", "greedy=1500"];
+    args.extend(files.iter().map(String::as_str));
+    let out = carcassonne(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let mut fitted: Vec<(String, f64)> = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let rating = p["rating"].as_f64().unwrap().round();
+            (p["player"].as_str().unwrap().to_string(), rating)
+        })
+        .collect();
+    fitted.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut rungs: Vec<(String, f64)> = NOISE_RUNGS
+        .iter()
+        .chain(SEARCH_RUNGS)
+        .map(|r| (r.spec.to_string(), r.rating))
+        .collect();
+    rungs.sort_by(|a, b| a.0.cmp(&b.0));
+    rungs.dedup();
+    assert_eq!(
+        rungs, fitted,
+        "the rungs (left) and the fit of crates/ai/arenas (right)"
+    );
+}
+
 #[test]
 fn history_lists_the_apps_matches_from_the_apps_folder() {
     let dir = temp("history");
