@@ -337,7 +337,6 @@ fn the_strength_curve_is_the_fit_of_the_kept_arenas() {
         .map(|r| (r.spec.to_string(), r.rating))
         .collect();
     rungs.sort_by(|a, b| a.0.cmp(&b.0));
-    rungs.dedup();
     assert_eq!(
         rungs, fitted,
         "the rungs (left) and the fit of crates/ai/arenas (right)"
