@@ -439,6 +439,7 @@ pub fn ai_choose(game: &Game, spec: &PlayerSpec, seed: u64, stop: &AtomicBool) -
         carcassonne_ai::Tuning {
             noise: spec.noise.map(carcassonne_ai::Noise::points),
             payoff: spec.payoff.unwrap_or_default(),
+            win_weight: spec.win_weight.map(carcassonne_ai::Weight::value),
         },
         stop,
     )

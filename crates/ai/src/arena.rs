@@ -28,6 +28,9 @@ pub struct PlayerSpec {
     /// The search's payoff, if not its default (an experiment's knob: `hard:paranoid`,
     /// `hard:margin`).
     pub payoff: Option<Payoff>,
+    /// The weight of the win share in the search's payoff in hundredths, if not its
+    /// default (an experiment's knob: `hard+w0.6`).
+    pub win_weight: Option<Weight>,
 }
 
 /// A noise in hundredths of a point (`easy~1.5` is 150): whole numbers keep specs
@@ -38,6 +41,17 @@ pub struct Noise(pub u32);
 impl Noise {
     /// The noise in points.
     pub fn points(self) -> f64 {
+        f64::from(self.0) / 100.0
+    }
+}
+
+/// A weight from 0 to 1 in hundredths (`hard+w0.6` is 60), whole for the reason [`Noise`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weight(pub u32);
+
+impl Weight {
+    /// The weight as a fraction.
+    pub fn value(self) -> f64 {
         f64::from(self.0) / 100.0
     }
 }
@@ -57,6 +71,9 @@ pub enum SpecError {
     /// The payoff after `:` is unknown, or the level does not search.
     #[error("bad payoff \"{0}\": write medium, hard or expert, then :margin, :paranoid or :mean")]
     Payoff(String),
+    /// The win weight after `+w` is not a number from 0 to 1, or the level does not search.
+    #[error("bad win weight \"{0}\": write medium, hard or expert, then +wX for X from 0 to 1")]
+    WinWeight(String),
 }
 
 impl FromStr for PlayerSpec {
@@ -65,6 +82,20 @@ impl FromStr for PlayerSpec {
     /// `hard` (the level's default budget), `hard@4000` (4000 iterations), `hard@250ms`, or
     /// `easy~1.5` (the easy level with 1.5 points of noise instead of its default).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (s, win_weight) = match s.split_once("+w") {
+            None => (s, None),
+            Some((rest, w)) => {
+                let bad = || SpecError::WinWeight(w.to_string());
+                let weight: f64 = w.parse().map_err(|_| bad())?;
+                let hundredths = (weight * 100.0).round();
+                if !(0.0..=100.0).contains(&hundredths)
+                    || (hundredths - weight * 100.0).abs() > 1e-6
+                {
+                    return Err(bad());
+                }
+                (rest, Some(Weight(hundredths as u32)))
+            }
+        };
         let (s, payoff) = match s.split_once(':') {
             None => (s, None),
             Some((rest, name)) => (
@@ -104,11 +135,17 @@ impl FromStr for PlayerSpec {
         {
             return Err(SpecError::Payoff(p.name().to_string()));
         }
+        if let Some(w) = win_weight
+            && !matches!(level, Level::Medium | Level::Hard | Level::Expert)
+        {
+            return Err(SpecError::WinWeight(w.value().to_string()));
+        }
         Ok(PlayerSpec {
             level,
             budget,
             noise,
             payoff,
+            win_weight,
         })
     }
 }
@@ -129,8 +166,11 @@ impl std::fmt::Display for PlayerSpec {
         if let Some(n) = self.noise {
             write!(f, "~{}", n.points())?;
         }
-        match self.payoff {
-            Some(p) => write!(f, ":{}", p.name()),
+        if let Some(p) = self.payoff {
+            write!(f, ":{}", p.name())?;
+        }
+        match self.win_weight {
+            Some(w) => write!(f, "+w{}", w.value()),
             None => Ok(()),
         }
     }
@@ -380,6 +420,7 @@ pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameRe
             Tuning {
                 noise: spec.noise.map(Noise::points),
                 payoff: spec.payoff.unwrap_or_default(),
+                win_weight: spec.win_weight.map(Weight::value),
             },
             &stop,
         );

@@ -48,7 +48,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use thiserror::Error;
 
-pub use arena::{ArenaConfig, ArenaError, ArenaSummary, Noise, PlayerSpec, run_arena};
+pub use arena::{ArenaConfig, ArenaError, ArenaSummary, Noise, PlayerSpec, Weight, run_arena};
 pub use notation::{MoveNotation, Suggestion, describe_move, suggest};
 pub use review::{Class, DecisionReview, Review, ReviewConfig, ReviewError, review_record};
 
@@ -232,6 +232,8 @@ pub struct Tuning {
     pub noise: Option<f64>,
     /// The search's payoff (the searching levels).
     pub payoff: eval::Payoff,
+    /// The weight of the win share in the search's payoff (None: the default).
+    pub win_weight: Option<f64>,
 }
 
 /// [`choose_move`] tuned: the easy level's noise (the strength knob between random and
@@ -268,9 +270,11 @@ pub fn choose_move_with(
             tuning.noise.unwrap_or(greedy::EASY_NOISE),
         ),
         Level::Medium | Level::Hard | Level::Expert => {
+            let default = mcts::Config::default();
             let cfg = mcts::Config {
                 payoff: tuning.payoff,
-                ..mcts::Config::default()
+                win_weight: tuning.win_weight.unwrap_or(default.win_weight),
+                ..default
             };
             mcts::search(view, &moves, &mut rng, &limits, &cfg)
         }

@@ -119,6 +119,7 @@ fn rung_spec(r: &Rung) -> PlayerSpec {
         budget: Budget::default(),
         noise: None,
         payoff: None,
+        win_weight: None,
     })
 }
 
@@ -178,6 +179,7 @@ pub fn opponent_for(rating: f64) -> PlayerSpec {
                     budget: Budget::default(),
                     noise: Some(Noise(hundredths)),
                     payoff: None,
+                    win_weight: None,
                 }
             }
         }
@@ -189,6 +191,7 @@ pub fn opponent_for(rating: f64) -> PlayerSpec {
                 budget: Budget::iterations(n),
                 noise: None,
                 payoff: None,
+                win_weight: None,
             }
         }
         // Between random and the easy level: the nearer rung.
@@ -199,7 +202,10 @@ pub fn opponent_for(rating: f64) -> PlayerSpec {
 /// The rating of `spec` on the curve: interpolated between the rungs it lies between, or
 /// `None` if it is off the curve (a time budget, another payoff, or beyond its ends).
 pub fn rating_of(spec: &PlayerSpec) -> Option<f64> {
-    if spec.payoff.is_some() || (spec.budget.ms.is_some() && spec.budget.iterations.is_none()) {
+    if spec.payoff.is_some()
+        || spec.win_weight.is_some()
+        || (spec.budget.ms.is_some() && spec.budget.iterations.is_none())
+    {
         return None;
     }
     let k = knob(spec);
@@ -317,6 +323,7 @@ mod tests {
         assert_eq!(rating_of_name("expert"), Some(top().rating));
         assert_eq!(rating_of_name("easy~50"), None);
         assert_eq!(rating_of_name("hard:paranoid"), None);
+        assert_eq!(rating_of_name("hard+w0.5"), None);
         assert_eq!(rating_of_name("medium@10"), None);
         assert_eq!(rating_of_name("hard"), rating_of_name("hard@3000"));
         assert_eq!(rating_of_name("easy"), rating_of_name("easy~3"));

@@ -479,6 +479,62 @@ fn a_spec_may_set_the_search_payoff() {
 }
 
 #[test]
+fn a_spec_may_set_the_search_win_weight() {
+    let spec: PlayerSpec = "hard@200:paranoid+w0.65".parse().expect("spec");
+    assert_eq!(
+        spec.win_weight.map(carcassonne_ai::Weight::value),
+        Some(0.65)
+    );
+    assert_eq!(spec.budget.iterations, Some(200));
+    assert!(spec.payoff.is_some());
+    assert_eq!(spec.to_string(), "hard@200:paranoid+w0.65");
+    assert_eq!(
+        "medium+w1".parse::<PlayerSpec>().expect("spec").to_string(),
+        "medium+w1"
+    );
+    assert_eq!(
+        "medium".parse::<PlayerSpec>().expect("spec").win_weight,
+        None
+    );
+    for bad in [
+        "hard+w",
+        "hard+wx",
+        "hard+w-0.1",
+        "hard+w1.5",
+        "hard+w0.001",
+        "greedy+w0.5",
+        "easy~1+w0.5",
+    ] {
+        assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+    }
+    let scores = |players: &[&str]| {
+        let cfg = ArenaConfig {
+            players: players.iter().map(|p| p.parse().expect("spec")).collect(),
+            deals: 1,
+            seed: 11,
+            abbey_mayor: true,
+            threads: 1,
+        };
+        run_arena(&cfg, |_| {})
+            .expect("arena")
+            .players
+            .iter()
+            .map(|p| p.mean_score)
+            .collect::<Vec<_>>()
+    };
+    // The default weight named is the default; another weight plays other moves.
+    let default = carcassonne_ai::mcts::Config::default().win_weight;
+    assert_eq!(
+        scores(&[&format!("medium@60+w{default}"), "greedy", "greedy"]),
+        scores(&["medium@60", "greedy", "greedy"])
+    );
+    assert_ne!(
+        scores(&["medium@60+w1", "greedy", "greedy"]),
+        scores(&["medium@60", "greedy", "greedy"])
+    );
+}
+
+#[test]
 fn ranks_share_tied_places() {
     assert_eq!(rank(&[10, 20, 30], 2), 1.0);
     assert_eq!(rank(&[10, 20, 30], 0), 3.0);

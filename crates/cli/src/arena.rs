@@ -38,7 +38,8 @@ pub(crate) struct ArenaArgs {
     /// Contestants in seat order, 2 to 6: a level (random, greedy, easy, medium, hard,
     /// expert), optionally with its own budget: `hard@4000` (1–100000000 iterations) or
     /// `hard@250ms` (1–600000 ms); the easy level with its own noise: `easy~1.5` (points);
-    /// a searching level with another payoff: `hard:paranoid`, `hard@1000:mean`.
+    /// a searching level with another payoff: `hard:paranoid`, `hard@1000:mean`, or another
+    /// weight of the win share in its payoff (0 to 1): `hard+w0.6`, `hard:mean+w1`.
     #[arg(long, value_delimiter = ',', required = true, value_parser = player_spec)]
     players: Vec<PlayerSpec>,
     /// Deals (1–100000); each is played once per seat rotation, so the arena plays
