@@ -76,6 +76,14 @@ pub enum SpecError {
     WinWeight(String),
 }
 
+/// `text` as a whole number of hundredths from 0 to `max` (`"1.5"` is 150), or `None` if it
+/// is not a number, out of range, or finer than a hundredth.
+fn hundredths(text: &str, max: u32) -> Option<u32> {
+    let x: f64 = text.parse().ok()?;
+    let h = (x * 100.0).round();
+    ((0.0..=f64::from(max)).contains(&h) && (h - x * 100.0).abs() <= 1e-6).then_some(h as u32)
+}
+
 impl FromStr for PlayerSpec {
     type Err = SpecError;
 
@@ -85,15 +93,9 @@ impl FromStr for PlayerSpec {
         let (s, win_weight) = match s.split_once("+w") {
             None => (s, None),
             Some((rest, w)) => {
-                let bad = || SpecError::WinWeight(w.to_string());
-                let weight: f64 = w.parse().map_err(|_| bad())?;
-                let hundredths = (weight * 100.0).round();
-                if !(0.0..=100.0).contains(&hundredths)
-                    || (hundredths - weight * 100.0).abs() > 1e-6
-                {
-                    return Err(bad());
-                }
-                (rest, Some(Weight(hundredths as u32)))
+                let hundredths =
+                    hundredths(w, 100).ok_or_else(|| SpecError::WinWeight(w.to_string()))?;
+                (rest, Some(Weight(hundredths)))
             }
         };
         let (s, payoff) = match s.split_once(':') {
@@ -105,18 +107,10 @@ impl FromStr for PlayerSpec {
         };
         let (s, noise) = match s.split_once('~') {
             None => (s, None),
-            Some((name, n)) => {
-                let bad = || SpecError::Noise(n.to_string());
-                let points: f64 = n.parse().map_err(|_| bad())?;
-                let hundredths = (points * 100.0).round();
-                if name != "easy"
-                    || !(0.0..=10_000.0).contains(&hundredths)
-                    || (hundredths - points * 100.0).abs() > 1e-6
-                {
-                    return Err(bad());
-                }
-                (name, Some(Noise(hundredths as u32)))
-            }
+            Some((name, n)) => match hundredths(n, 10_000) {
+                Some(hundredths) if name == "easy" => (name, Some(Noise(hundredths))),
+                _ => return Err(SpecError::Noise(n.to_string())),
+            },
         };
         let (name, budget) = match s.split_once('@') {
             None => (s, Budget::default()),

@@ -435,6 +435,23 @@ fn a_spec_may_set_the_easy_levels_noise() {
     assert_ne!(scores("easy~50"), scores("greedy"));
 }
 
+/// Each player's score in one deal (seed 11) played in every seat rotation.
+fn scores(players: &[&str]) -> Vec<f64> {
+    let cfg = ArenaConfig {
+        players: players.iter().map(|p| p.parse().expect("spec")).collect(),
+        deals: 1,
+        seed: 11,
+        abbey_mayor: true,
+        threads: 1,
+    };
+    run_arena(&cfg, |_| {})
+        .expect("arena")
+        .players
+        .iter()
+        .map(|p| p.mean_score)
+        .collect()
+}
+
 #[test]
 fn a_spec_may_set_the_search_payoff() {
     use carcassonne_ai::eval::Payoff;
@@ -453,21 +470,6 @@ fn a_spec_may_set_the_search_payoff() {
         assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
     }
     // Three players: the paranoid search plays other moves than max-n; two players: the same.
-    let scores = |players: &[&str]| {
-        let cfg = ArenaConfig {
-            players: players.iter().map(|p| p.parse().expect("spec")).collect(),
-            deals: 1,
-            seed: 11,
-            abbey_mayor: true,
-            threads: 1,
-        };
-        run_arena(&cfg, |_| {})
-            .expect("arena")
-            .players
-            .iter()
-            .map(|p| p.mean_score)
-            .collect::<Vec<_>>()
-    };
     assert_eq!(
         scores(&["medium@60:paranoid", "greedy"]),
         scores(&["medium@60", "greedy"])
@@ -507,21 +509,6 @@ fn a_spec_may_set_the_search_win_weight() {
     ] {
         assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
     }
-    let scores = |players: &[&str]| {
-        let cfg = ArenaConfig {
-            players: players.iter().map(|p| p.parse().expect("spec")).collect(),
-            deals: 1,
-            seed: 11,
-            abbey_mayor: true,
-            threads: 1,
-        };
-        run_arena(&cfg, |_| {})
-            .expect("arena")
-            .players
-            .iter()
-            .map(|p| p.mean_score)
-            .collect::<Vec<_>>()
-    };
     // The default weight named is the default; another weight plays other moves.
     let default = carcassonne_ai::mcts::Config::default().win_weight;
     assert_eq!(
