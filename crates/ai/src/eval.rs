@@ -58,6 +58,15 @@ impl Payoff {
             .into_iter()
             .find(|p| p.name() == name)
     }
+
+    /// How this payoff measures a player's final or projected scores against the others':
+    /// [`mean_diff`] for `Mean`, [`score_diff`] otherwise (the same with two players).
+    pub fn diff(self) -> fn(&[u32], usize) -> f64 {
+        match self {
+            Payoff::Mean => mean_diff,
+            Payoff::Margin | Payoff::Paranoid => score_diff,
+        }
+    }
 }
 
 /// A player's score minus the mean score of the others (its own score when alone).
@@ -91,13 +100,7 @@ pub fn payoffs_for(
                 }
             }
         }
-        Payoff::Mean => {
-            out.clear();
-            for p in 0..scores.len() {
-                let diff = 0.5 + 0.5 * (mean_diff(scores, p) / scale).tanh();
-                out.push(win_weight * win_share(scores, p) + (1.0 - win_weight) * diff);
-            }
-        }
+        Payoff::Mean => payoffs_by(scores, win_weight, scale, mean_diff, out),
     }
 }
 
@@ -105,10 +108,21 @@ pub fn payoffs_for(
 /// difference. The score difference keeps the search playing for points when the result is
 /// already clear; the squash keeps one lucky playout from dominating the mean.
 pub fn payoffs(scores: &[u32], win_weight: f64, scale: f64, out: &mut Vec<f64>) {
+    payoffs_by(scores, win_weight, scale, score_diff, out);
+}
+
+/// [`payoffs`] with the score difference measured by `diff`.
+fn payoffs_by(
+    scores: &[u32],
+    win_weight: f64,
+    scale: f64,
+    diff: fn(&[u32], usize) -> f64,
+    out: &mut Vec<f64>,
+) {
     out.clear();
     for p in 0..scores.len() {
-        let diff = 0.5 + 0.5 * (score_diff(scores, p) / scale).tanh();
-        out.push(win_weight * win_share(scores, p) + (1.0 - win_weight) * diff);
+        let d = 0.5 + 0.5 * (diff(scores, p) / scale).tanh();
+        out.push(win_weight * win_share(scores, p) + (1.0 - win_weight) * d);
     }
 }
 

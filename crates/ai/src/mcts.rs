@@ -26,7 +26,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 use crate::Limits;
-use crate::eval::{Payoff, mean_diff, one_ply_by, payoffs_for, score_diff, win_share};
+use crate::eval::{Payoff, one_ply_by, payoffs_for, score_diff, win_share};
 
 /// Iterations of the medium level (well under 50 ms per decision on one core).
 pub const MEDIUM_ITERATIONS: u64 = 300;
@@ -246,11 +246,7 @@ impl Tree<'_, '_> {
         if ordered && i64::from(depth) <= i64::from(self.cfg.prior_depth) && self.moves.len() > 1 {
             // The prior measures a move as the payoff does: the margin over the mean of the
             // others for `Mean` (with two players the same as over the best other).
-            let diff = match self.cfg.payoff {
-                Payoff::Mean => mean_diff,
-                Payoff::Margin | Payoff::Paranoid => score_diff,
-            };
-            let values = one_ply_by(game, &self.moves, self.limits, diff);
+            let values = one_ply_by(game, &self.moves, self.limits, self.cfg.payoff.diff());
             let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let mut order: Vec<usize> = (0..self.moves.len()).collect();
             // A stable sort: equal values keep the engine's order, so search is reproducible.
