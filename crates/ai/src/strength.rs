@@ -77,7 +77,7 @@ pub const SEARCH_RUNGS: &[Rung] = &[
     },
     Rung {
         spec: "hard@1000",
-        rating: 1706.0,
+        rating: 1705.0,
     },
     Rung {
         spec: "hard@3000",
@@ -85,7 +85,7 @@ pub const SEARCH_RUNGS: &[Rung] = &[
     },
     Rung {
         spec: "expert@12000",
-        rating: 2061.0,
+        rating: 2063.0,
     },
 ];
 
