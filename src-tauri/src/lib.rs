@@ -70,6 +70,38 @@ fn focus_main<R: Runtime>(app: &AppHandle<R>) {
     }
 }
 
+/// Keeps the window alive if its web process dies (WebKitGTK's renderer can crash, or be
+/// killed for its memory, while the app itself is fine): the reason goes to stderr and the
+/// window reloads. The game lives in the app, not in the page, so the reloaded page comes
+/// back to it (`#/game` resumes the game in progress), as after a restart but without one.
+#[cfg(target_os = "linux")]
+fn reload_on_renderer_loss<R: Runtime>(app: &AppHandle<R>) {
+    use webkit2gtk::{WebProcessTerminationReason as Why, WebViewExt};
+    let Some(w) = app.get_webview_window("main") else {
+        return;
+    };
+    let hooked = w.with_webview(|wv| {
+        wv.inner().connect_web_process_terminated(|view, why| {
+            let why = match why {
+                Why::Crashed => "it crashed",
+                Why::ExceededMemoryLimit => "it went over its memory limit",
+                // The app ended it itself (closing the window): nothing to recover.
+                Why::TerminatedByApi => return,
+                _ => "for a reason WebKitGTK did not name",
+            };
+            eprintln!("carcassonne: the window's web process ended ({why}); reloading the window");
+            view.reload();
+        });
+    });
+    if let Err(e) = hooked {
+        eprintln!("carcassonne: the window's web process is not watched: {e}");
+    }
+}
+
+/// Elsewhere the web view is not WebKitGTK's, and nothing is watched.
+#[cfg(not(target_os = "linux"))]
+fn reload_on_renderer_loss<R: Runtime>(_: &AppHandle<R>) {}
+
 /// Says why the app cannot start, on stderr, and exits with status 1.
 fn fail(what: String) -> ! {
     eprintln!("carcassonne: {what}");
@@ -89,6 +121,12 @@ pub fn run() {
     let b = b.plugin(tauri_plugin_single_instance::init(|app, _, _| {
         focus_main(app);
     }));
+    // The main window exists once the setup hook runs (Tauri makes the configured windows
+    // first): its web process is watched from then on.
+    let b = b.setup(|app| {
+        reload_on_renderer_loss(app.handle());
+        Ok(())
+    });
     let app = builder(b)
         .build(tauri::generate_context!())
         .unwrap_or_else(|e| fail(format!("the app could not start: {e}")));

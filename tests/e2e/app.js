@@ -1,8 +1,10 @@
 // The real app under WebDriver for the end-to-end tests: `launchApp` starts tauri-driver
 // (driver.js) on a fresh data folder, opens a session on the built app and returns the
 // helpers the tests drive it with (W3C WebDriver over plain fetch, no dependencies).
-// `close()` ends the session, the driver's whole process group and the data folder.
+// `close()` ends the session, the driver's whole process group and the data folder;
+// `relaunch()` starts the app again on the same folder.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,6 +119,19 @@ export async function launchApp(prefix) {
         await sleep(100);
       }
     },
+    /** The last of what the driver and the app printed. */
+    log: () => driver?.log() ?? '',
+    /** The processes of the driver's group (the driver, WebKitWebDriver, the app, its web processes). */
+    processes: () => processesOf(driver.pid),
+    /**
+     * Ends this app (its driver's whole group, without a word to the app, as a crash would)
+     * and starts it again on the same data folder, with a new session.
+     */
+    async relaunch() {
+      driver?.kill();
+      session = null;
+      await open();
+    },
     async close() {
       if (session) await wd('DELETE', s('')).catch(() => {});
       driver?.kill();
@@ -124,14 +139,37 @@ export async function launchApp(prefix) {
     },
   };
 
-  try {
+  async function open() {
     ({ driver, base } = await startDriver(env));
     session = (await wd('POST', '/session', {
       capabilities: { alwaysMatch: { browserName: 'wry', 'tauri:options': { application: APP } } },
     })).sessionId;
+  }
+  try {
+    await open();
   } catch (e) {
     await app.close();
     throw e;
   }
   return app;
 }
+
+/** The processes whose group is `pgid`: `{ pid, ppid, name, args }` each. */
+export function processesOf(pgid) {
+  return execFileSync('ps', ['-e', '-o', 'pid=,ppid=,pgid=,comm=,args='])
+    .toString()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((f) => f.length >= 5 && +f[2] === pgid)
+    .map(([pid, ppid, , name, ...args]) => ({ pid: +pid, ppid: +ppid, name, args: args.join(' ') }));
+}
+
+/**
+ * Whether a WebDriver error is the loss of the page's web process: the request in flight
+ * fails with "Could not parse script result" and the session is then deleted "because of
+ * page crash or hang" (both seen when WebKitWebProcess is killed while the app lives on).
+ */
+export const rendererLost = (e) => /Could not parse script result|page crash or hang/.test(e?.message ?? '');
+
+/** The line the app prints when its window's web process ends and it reloads the window. */
+export const RELOAD_LINE = /the window's web process ended \((.+)\); reloading the window/;

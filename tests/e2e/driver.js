@@ -46,7 +46,10 @@ function freePort() {
   });
 }
 
-/** Starts the driver with `env`; resolves to `{ driver, base }` once `base/status` answers. */
+/**
+ * Starts the driver with `env`; resolves to `{ driver, base }` once `base/status` answers.
+ * `driver.kill()` ends its process group, `driver.log()` is the last of what it printed.
+ */
 export async function startDriver(env) {
   let lastError;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -55,14 +58,25 @@ export async function startDriver(env) {
     while (nativePort === port) nativePort = await freePort();
     const child = spawn(findDriver(), ['--port', String(port), '--native-port', String(nativePort)], {
       env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
     groups.add(child.pid);
+    // What the driver, WebKitWebDriver and the app print goes on to this process's stderr
+    // as it comes, and its last lines are kept for the test to read (`driver.log()`).
+    let log = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.setEncoding('utf8');
+      stream.on('data', (text) => {
+        process.stderr.write(text);
+        log = (log + text).slice(-64 * 1024);
+      });
+      stream.unref?.();
+    }
     // Not kept alive by its driver: once its tests are over, the test process exits and its
     // 'exit' handler ends the group, even where a test did not close its app.
     child.unref();
-    const driver = { kill: () => killGroup(child.pid), pid: child.pid };
+    const driver = { kill: () => killGroup(child.pid), pid: child.pid, log: () => log };
     let exited = false;
     child.on('exit', () => { exited = true; });
     const base = `http://127.0.0.1:${port}`;

@@ -5,7 +5,7 @@
 // Screenshots go to test-output/e2e/ (not committed).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchApp, sleep } from './app.js';
+import { launchApp, rendererLost, RELOAD_LINE, sleep } from './app.js';
 
 let app;
 
@@ -42,6 +42,29 @@ const PANEL_STATE = `
   if (t.includes('wagon comes back')) return 'move_wagon';
   return 'none';`;
 
+// The window's web process can die while the app lives on (one CI run lost it mid-game, on a
+// busy 2-core machine): the app reloads its window by itself (renderer.test.js), but the
+// WebDriver session goes with the page. Then, once per game, the test does what WebDriver
+// can: it starts the app again on the same data folder, resumes the game and plays on (the
+// game must survive: the autosave). Any other error, or a second loss, fails the test.
+let recoveries = 0;
+async function recover(e) {
+  if (!rendererLost(e) || recoveries > 0) throw e;
+  recoveries++;
+  let said = null;
+  for (let i = 0; i < 100 && !said; i++) {
+    said = app.log().match(RELOAD_LINE);
+    if (!said) await sleep(100);
+  }
+  if (!said) throw new Error(`${e.message} (and the app did not report a lost web process)`);
+  console.error(`e2e: the window's web process was lost mid-game (${e.message}); the app said "${said[0]}"; `
+    + 'starting it again on its data folder to resume the game');
+  await app.relaunch();
+  await app.until("return !!document.querySelector('#screen-start:not([hidden]) .card.resume')", 'the game to resume');
+  await app.clickText('button', 'Resume');
+  await app.until("return !!document.querySelector('#screen-game:not([hidden]) .action-panel')", 'the resumed game');
+}
+
 before(async () => {
   // A fresh data folder, so the game and its history are this test's alone; its own ports too
   // (driver.js), so that another run at the same time cannot take its sessions.
@@ -76,9 +99,18 @@ async function wholeGame() {
   let figures = 0;
   let figureTurn = 0;
   for (let i = 0; i < 5000; i++) {
-    const state = await app.exec(PANEL_STATE);
-    if (state === 'over') break;
-    if (state === 'ai' || state === 'none') { await sleep(100); continue; }
+    try {
+      const state = await app.exec(PANEL_STATE);
+      if (state === 'over') break;
+      if (state === 'ai' || state === 'none') { await sleep(100); continue; }
+      await decide(state);
+    } catch (e) {
+      await recover(e);
+    }
+  }
+
+  // One decision of the player's, as the panel shows it; resolves once the app has answered.
+  async function decide(state) {
     decisions++;
     if (decisions === 7) await app.shot('03-mid-game');
     if (state === 'place_tile') {
@@ -126,6 +158,7 @@ async function wholeGame() {
     // The panel changes once the app has answered (and the AI has moved).
     await app.until(`const st = (() => { ${PANEL_STATE} })(); return st !== ${JSON.stringify(state)} || !document.querySelector('.action-panel .confirm:not([disabled])');`, 'the answer', 60000);
   }
+
   await app.until("return !!document.querySelector('.end-dialog[open]')", 'the final scoring', 60000);
   await sleep(400);
   await app.shot('05-final-scoring');
