@@ -63,7 +63,7 @@ export async function startDriver(env) {
     });
     groups.add(child.pid);
     // What the driver, WebKitWebDriver and the app print goes on to this process's stderr
-    // as it comes, and its last lines are kept for the test to read (`driver.log()`).
+    // as it comes, and its last 64 KiB are kept for the test to read (`driver.log()`).
     let log = '';
     for (const stream of [child.stdout, child.stderr]) {
       stream.setEncoding('utf8');
