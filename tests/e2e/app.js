@@ -103,6 +103,14 @@ export async function launchApp(prefix) {
     clickAt: (x, y) => perform([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [
       { type: 'pointerMove', duration: 0, x, y, origin: 'viewport' },
       { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }]),
+    /** Clicks the first element matching `css` at its centre, with a real pointer (as a
+     * mouse would an SVG shape); fails if there is none. */
+    async clickCentre(css) {
+      const at = await exec(`const e = document.querySelector(arguments[0]); if (!e) return null;
+        const b = e.getBoundingClientRect(); return [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2)];`, [css]);
+      assert.ok(at, `${css} is on screen`);
+      await app.clickAt(at[0], at[1]);
+    },
     /** Presses and releases one key. */
     press: (key) => perform([{ type: 'key', id: 'kb', actions: [{ type: 'keyDown', value: key }, { type: 'keyUp', value: key }] }]),
     async shot(name) {

@@ -13,14 +13,6 @@ let app;
 // The window's picture lags a frame or two behind the page (and a tile may still slide).
 const shot = (name) => sleep(600).then(() => app.shot(name));
 
-/** Clicks an SVG shape at its centre with a real pointer, as a mouse would. */
-async function clickSvg(css) {
-  const at = await app.exec(`const e = document.querySelector(arguments[0]); if (!e) return null;
-    const b = e.getBoundingClientRect(); return [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2)];`, [css]);
-  assert.ok(at, `${css} is on screen`);
-  await app.clickAt(at[0], at[1]);
-}
-
 before(async () => {
   app = await launchApp('carcassonne-e2e-lesson-');
 });
@@ -49,7 +41,7 @@ test('a new player is offered the lessons; a wrong try is explained; "Show me" s
     await shot('21-lesson-start');
 
     // A wrong try by clicks: the first legal square and rotation, then no figure.
-    await clickSvg('.screen:not([hidden]) .cell.legal');
+    await app.clickCentre('.screen:not([hidden]) .cell.legal');
     await app.until("return !!document.querySelector('.screen:not([hidden]) .preview')", 'the tile preview');
     await app.clickCss('.screen:not([hidden]) button.confirm');
     await app.until("return [...document.querySelectorAll('.screen:not([hidden]) .action-panel button')].some((b) => b.textContent.trim() === 'No figure')", 'the figure decision');

@@ -24,14 +24,6 @@ function appProcesses() {
   return { main, web };
 }
 
-/** Clicks an SVG shape at its centre with a real pointer, as a mouse would. */
-async function clickSvg(css) {
-  const at = await app.exec(`const e = document.querySelector(arguments[0]); if (!e) return null;
-    const b = e.getBoundingClientRect(); return [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2)];`, [css]);
-  assert.ok(at, `${css} is on screen`);
-  await app.clickAt(at[0], at[1]);
-}
-
 async function waitFor(what, check, timeout = 30000) {
   const end = Date.now() + timeout;
   for (;;) {
@@ -53,7 +45,7 @@ test('the web process dies mid-game: the app reloads its window and the game is 
   await app.until("return !!document.querySelector('#screen-game:not([hidden]) .action-panel .drawn-tile')", 'the first tile to place');
   // One turn played (a tile, no figure) and the AI's answer, so the game has a past to keep.
   await sleep(400);
-  await clickSvg('.cell.legal');
+  await app.clickCentre('.cell.legal');
   await app.until("return !!document.querySelector('.preview')", 'the tile preview');
   await app.clickCss('button.confirm');
   await app.until("return [...document.querySelectorAll('.action-panel button')].some((b) => b.textContent.trim() === 'No figure')", 'the figure decision');
