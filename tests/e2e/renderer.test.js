@@ -54,10 +54,10 @@ test('the web process dies mid-game: the app reloads its window and the game is 
   const tilesBefore = await app.exec("return document.querySelectorAll('#screen-game .board-svg .tile').length");
   assert.equal(tilesBefore, 3, 'the start tile, the player\'s and the AI\'s');
 
-  const before = appProcesses();
-  assert.ok(before.main, `the app runs (${JSON.stringify(app.processes())})`);
-  assert.equal(before.web.length, 1, `one web process (${JSON.stringify(app.processes())})`);
-  process.kill(before.web[0].pid, 'SIGKILL');
+  const first = appProcesses();
+  assert.ok(first.main, `the app runs (${JSON.stringify(app.processes())})`);
+  assert.equal(first.web.length, 1, `one web process (${JSON.stringify(app.processes())})`);
+  process.kill(first.web[0].pid, 'SIGKILL');
 
   // WebDriver's session goes with the page: the first request fails as it does in CI.
   let lost = null;
@@ -75,11 +75,11 @@ test('the web process dies mid-game: the app reloads its window and the game is 
   const line = await waitFor('the app to report the lost web process', () => app.log().match(RELOAD_LINE))
     .catch((e) => { throw new Error(`${e.message}; it printed:\n${app.log().slice(-3000)}`); });
   assert.equal(line[1], 'it crashed');
-  const after = await waitFor('a new web process', () => {
+  const reloaded = await waitFor('a new web process', () => {
     const now = appProcesses();
-    return now.web.some((p) => p.pid !== before.web[0].pid) && now;
+    return now.web.some((p) => p.pid !== first.web[0].pid) && now;
   });
-  assert.equal(after.main.pid, before.main.pid, 'the same app process');
+  assert.equal(reloaded.main.pid, first.main.pid, 'the same app process');
 
   // Started again on its data folder, the app offers the game to resume, at the same place.
   await app.relaunch();
