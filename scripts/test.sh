@@ -17,6 +17,8 @@ step cargo clippy --workspace --all-targets --locked -- -D warnings
 step cargo test --workspace --locked
 # The UI's tests run in Debian's Chromium through playwright-core (which downloads no browser).
 step npm ci --no-audit --no-fund
+# ESLint over ui/ and tests/ (eslint.config.js): no error and no warning.
+step npx eslint --max-warnings 0 .
 step node --test tests/ui/
 # The real app through tauri-driver and WebKitWebDriver, one file at a time (each starts its
 # own app and driver). The binary is target/debug/carcassonne-app as `cargo test` built it for

@@ -26,8 +26,8 @@ async function resumeLate(app) {
 /** Taps (or clicks) the board at the anchor-ish point of a placed tile's location `on`. */
 async function tapFeature(app, x, y, on) {
   const { page } = app;
-  const pt = await page.evaluate(({ x, y }) => {
-    const g = document.querySelector(`.tile[data-cell="${x},${y}"]`);
+  const pt = await page.evaluate((at) => {
+    const g = document.querySelector(`.tile[data-cell="${at.x},${at.y}"]`);
     const r = g.getBoundingClientRect();
     return { w: r.width, h: r.height, left: r.left, top: r.top };
   }, { x, y });

@@ -156,12 +156,12 @@ test('touch: pinch zooms and one-finger drag pans without placing anything', asy
   await page.waitForTimeout(100);
   const s1 = await scale();
   assert.ok(s1 > s0 * 1.5, `pinch out zooms in (${s0} → ${s1})`);
-  const before = await page.evaluate(() => document.querySelector('#screen-game .world').getAttribute('transform'));
+  const unpanned = await page.evaluate(() => document.querySelector('#screen-game .world').getAttribute('transform'));
   await touch('touchStart', [[cx, cy]]);
   for (let i = 1; i <= 5; i++) await touch('touchMove', [[cx + 12 * i, cy + 8 * i]]);
   await touch('touchEnd', []);
   await page.waitForTimeout(100);
-  assert.notEqual(await page.evaluate(() => document.querySelector('#screen-game .world').getAttribute('transform')), before, 'drag pans');
+  assert.notEqual(await page.evaluate(() => document.querySelector('#screen-game .world').getAttribute('transform')), unpanned, 'drag pans');
   assert.equal(await page.locator('.preview').count(), 0, 'a drag is not a tap: nothing was selected');
   await context.close();
 });

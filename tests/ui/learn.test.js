@@ -73,7 +73,7 @@ async function playMove(app, move) {
   const st = await lessonState(page);
   const d = st.view.decision;
   const panel = page.locator(`${SCREEN} .action-panel`);
-  const before = await served(page, 'lesson_play');
+  const playsBefore = await served(page, 'lesson_play');
   const confirm = () => press(panel.locator('button.confirm'));
   switch (move.type) {
     case 'place': {
@@ -113,7 +113,7 @@ async function playMove(app, move) {
     case 'pass': await press(panel.getByRole('button', { name: 'Keep the abbey' })); break;
     default: throw new Error(`unknown move ${JSON.stringify(move)}`);
   }
-  await page.waitForFunction((n) => window.__DOUBLE__.calls.filter((c) => c.cmd === 'lesson_play').length > n, before);
+  await page.waitForFunction((n) => window.__DOUBLE__.calls.filter((c) => c.cmd === 'lesson_play').length > n, playsBefore);
   await settled(page);
   const refused = page.locator('.toast.error[data-code^="fixture/"]');
   if (await refused.count()) throw new Error(`the double refused the move: ${await refused.first().innerText()}`);
@@ -131,7 +131,7 @@ async function step(app) {
   const { page, press } = app;
   const next = await expected(page);
   if (!next) return null;
-  const before = await served(page, next.cmd);
+  const callsBefore = await served(page, next.cmd);
   switch (next.cmd) {
     case 'lesson_start': {
       const link = page.locator(`${SCREEN} a[href="#/learn/${next.args.id}"]:visible`).first();
@@ -159,20 +159,10 @@ async function step(app) {
     default: throw new Error(`unknown lesson command ${next.cmd}`);
   }
   // The command was answered and its answer drawn.
-  await page.waitForFunction(([c, n]) => window.__DOUBLE__.calls.filter((x) => x.cmd === c).length > n, [next.cmd, before]);
+  await page.waitForFunction(([c, n]) => window.__DOUBLE__.calls.filter((x) => x.cmd === c).length > n, [next.cmd, callsBefore]);
   await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
   await settled(page);
   return next.cmd;
-}
-
-/** Steps through the recording until `until(next)` holds for the next command (or it ends). */
-async function stepUntil(app, until) {
-  for (let i = 0; i < 200; i++) {
-    const next = await expected(app.page);
-    if (!next || until(next)) return next;
-    await step(app);
-  }
-  throw new Error('the recording did not reach the point');
 }
 
 /** "Show me" from the bar or the outcome: the screen plays the recorded solution itself. */
@@ -180,10 +170,10 @@ async function showMe(app, where) {
   const { page, press } = app;
   const st = await lessonState(page);
   const moves = STEPS.find((s, j) => s.cmd === 'lesson_solution' && STEPS.slice(0, j).filter((x) => x.cmd === 'lesson_start').at(-1)?.args.id === st.id).ok.moves;
-  const before = await served(page, 'lesson_play');
+  const playsBefore = await served(page, 'lesson_play');
   await press(where.getByRole('button', { name: 'Show me' }));
   await page.waitForFunction(([n, m]) => window.__DOUBLE__.calls.filter((c) => c.cmd === 'lesson_play').length >= n + m
-    && !document.querySelector('#screen-learn .lesson-game.demo'), [before, moves.length], { timeout: 30000 });
+    && !document.querySelector('#screen-learn .lesson-game.demo'), [playsBefore, moves.length], { timeout: 30000 });
   await settled(page);
   return moves;
 }

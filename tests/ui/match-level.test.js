@@ -146,8 +146,8 @@ async function checkEnd(page, lang) {
   // The score table fits the dialog: no column (the total least of all) is cut off.
   const fit = await page.locator('.end-dialog[open] table.breakdown').evaluate((tb) => {
     const cell = tb.querySelector('td.total').getBoundingClientRect();
-    const box = tb.closest('dialog').getBoundingClientRect();
-    return { right: cell.right, edge: box.right, wide: tb.scrollWidth, room: tb.parentElement.clientWidth };
+    const dlg = tb.closest('dialog').getBoundingClientRect();
+    return { right: cell.right, edge: dlg.right, wide: tb.scrollWidth, room: tb.parentElement.clientWidth };
   });
   assert.ok(fit.right <= fit.edge && fit.wide <= fit.room + 1, `${lang}: ${JSON.stringify(fit)}`);
 }

@@ -44,15 +44,15 @@ function animations(page) {
  * row if the layout moved it), its element's centre and the seat's scoreboard row box.
  */
 function endOf(page, i, seat) {
-  return page.evaluate(async ([i, seat]) => {
-    const { el, a } = window.__anims[i];
+  return page.evaluate(async ([k, who]) => {
+    const { el, a } = window.__anims[k];
     a.pause();
     a.currentTime = a.effect.getComputedTiming().endTime - 1;
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const r = el.getBoundingClientRect();
     // The player's scoreboard row, or on a phone with the sheet closed, their score in the compact bar.
-    const full = document.querySelector(`#screen-game .scoreboard .player[data-seat="${seat}"]`);
-    const target = full.getClientRects().length ? full : document.querySelector(`#screen-game .mini-score[data-seat="${seat}"]`);
+    const full = document.querySelector(`#screen-game .scoreboard .player[data-seat="${who}"]`);
+    const target = full.getClientRects().length ? full : document.querySelector(`#screen-game .mini-score[data-seat="${who}"]`);
     const row = target.getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 2, row: { left: row.left, right: row.right, top: row.top, bottom: row.bottom } };
   }, [i, seat]);

@@ -183,14 +183,14 @@ for (const [name, device] of [['portrait', PORTRAIT], ['landscape', LANDSCAPE]])
     const list = page.locator('.action-panel .spot-list');
     assert.deepEqual(await list.evaluate((l) => [getComputedStyle(l).overflowY, l.scrollHeight > l.clientHeight]), ['auto', true], 'the list scrolls');
     // The last target, scrolled to in its list, is chosen; the prompt and Confirm have not moved.
-    const before = await confirm.boundingBox();
+    const confirmAt = await confirm.boundingBox();
     const last = targets.last();
     await last.scrollIntoViewIfNeeded();
     await press(last);
     assert.equal(await last.getAttribute('aria-pressed'), 'true');
     assert.equal(await confirm.isEnabled(), true);
     for (const el of [prompt, confirm]) assert.ok(await reachable(el), `${name}: "${await el.innerText()}" still in view`);
-    assert.deepEqual(await confirm.boundingBox(), before, 'Confirm stays where it was');
+    assert.deepEqual(await confirm.boundingBox(), confirmAt, 'Confirm stays where it was');
     assert.deepEqual(await overflowing(page), []);
     for (const theme of ['light', 'dark']) {
       await setTheme(page, theme);

@@ -124,7 +124,7 @@ async function checkGhosts(page, d) {
 }
 
 for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-  test(`${name}: the replay of a reviewed match: graph, marks, move list, ghosts and why`, async (t) => {
+  test(`${name}: the replay of a reviewed match: graph, marks, move list, ghosts and why`, async () => {
     const app = await openApp(env, device, { profiles: ['Ada'], game: GAME, played: true, reviewed: true });
     const { page, press, problems, context } = app;
     await page.evaluate((id) => { location.hash = `#/match/${encodeURIComponent(id)}`; }, ID);
@@ -177,7 +177,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.ok(k >= 0, 'the recording has a faulted tile placement');
     await page.locator(`.rv-pick[data-i="${k}"]`).scrollIntoViewIfNeeded();
     await press(page.locator(`.rv-pick[data-i="${k}"]`));
-    await page.waitForFunction((i) => document.querySelector('.rv-move.on .rv-pick')?.dataset.i === String(i), k);
+    await page.waitForFunction((want) => document.querySelector('.rv-move.on .rv-pick')?.dataset.i === String(want), k);
     const placed = await page.locator('.rv-verdict').innerText();
     assert.match(placed, /green/, placed);
     assert.doesNotMatch(placed, /\(-?\d+, -?\d+\)|\d+°|\btile [A-Z]\b/, placed);
@@ -198,9 +198,9 @@ test('phone: the profile shows the accuracy of the reviewed games and the rating
   // The rating after each game (kept with the match), charted beside it.
   const rating = page.locator('.rating-card');
   assert.equal(await rating.locator('svg .series-dot').count(), 1);
-  const after = Math.round(steps.find((s) => s.cmd === 'history_list' && s.ok.matches.length).ok.matches[0].ratingAfter);
-  assert.ok(after > 0, 'the recorded match carries the rating after it');
-  assert.match(await rating.innerText(), new RegExp(`${after} after your last game · 1 game shown`));
+  const lastRating = Math.round(steps.find((s) => s.cmd === 'history_list' && s.ok.matches.length).ok.matches[0].ratingAfter);
+  assert.ok(lastRating > 0, 'the recorded match carries the rating after it');
+  assert.match(await rating.innerText(), new RegExp(`${lastRating} after your last game · 1 game shown`));
   await rating.scrollIntoViewIfNeeded();
   await shot(page, 'phone-review-21-rating');
   assert.deepEqual(problems, []);

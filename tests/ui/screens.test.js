@@ -157,10 +157,10 @@ test('phone: every visible control is at least 44 px in both directions', async 
  * labels are numbers and dates (Intl, not words of the app).
  */
 function unmarkedWords(page, names) {
-  return page.evaluate((names) => {
+  return page.evaluate((known) => {
     const ok = (s) => {
       const text = s.trim();
-      if (!text || names.includes(text)) return true;
+      if (!text || known.includes(text)) return true;
       if (/^[\s\d.,:;%·+\-−–—/()×<>‹›⤢✕?!◐☀☾⚙…'"]*$/.test(text)) return true;
       // Marked text may hold user data and numbers inside (⟦Start as Ada⟧), never outside.
       return /^⟦[\s\S]*⟧$/.test(text);

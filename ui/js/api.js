@@ -16,11 +16,11 @@ export class AppError extends Error {
 }
 
 function tauri() {
-  const t = window.__TAURI__;
-  if (!t?.core?.invoke) {
+  const bridge = window.__TAURI__;
+  if (!bridge?.core?.invoke) {
     throw new AppError('app/unavailable', t('screens.api.unavailable'));
   }
-  return t;
+  return bridge;
 }
 
 async function call(cmd, args) {

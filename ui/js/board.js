@@ -242,28 +242,28 @@ export class Board {
     const seen = new Set();
     const created = [];
     const before = this.tileEls.size;
-    for (const t of view.tiles) {
-      const key = `${cellKey(t.x, t.y)}`;
+    for (const tl of view.tiles) {
+      const key = `${cellKey(tl.x, tl.y)}`;
       seen.add(key);
-      const sig = `${t.id}@${t.rotation}`;
+      const sig = `${tl.id}@${tl.rotation}`;
       let g = this.tileEls.get(key);
       if (g && g.dataset.sig === sig) continue;
       if (g) g.remove();
-      const type = this.types.get(t.id);
-      g = el('g', { class: 'tile', transform: `translate(${t.x * TILE} ${t.y * TILE})`, 'data-cell': key }, this.layers.tiles);
+      const type = this.types.get(tl.id);
+      g = el('g', { class: 'tile', transform: `translate(${tl.x * TILE} ${tl.y * TILE})`, 'data-cell': key }, this.layers.tiles);
       g.dataset.sig = sig;
-      g.innerHTML = tileMarkup(type, t.rotation) + '<rect class="tile-edge" width="100" height="100"/>';
+      g.innerHTML = tileMarkup(type, tl.rotation) + '<rect class="tile-edge" width="100" height="100"/>';
       this.tileEls.set(key, g);
-      created.push([g, t]);
+      created.push([g, tl]);
     }
     // A move's new tile (one, or a tile and an abbey) slides to its square; a whole new board does not.
     this.moving = !!this.motion && before > 0 && created.length <= 2;
     const at = this.motion?.at;
-    if (this.moving && at) for (const [g, t] of created) if (t.x === at.x && t.y === at.y) this.slide(g, t.x, t.y);
+    if (this.moving && at) for (const [g, tl] of created) if (tl.x === at.x && tl.y === at.y) this.slide(g, tl.x, tl.y);
     for (const [key, g] of this.tileEls) {
       if (!seen.has(key)) { g.remove(); this.tileEls.delete(key); }
     }
-    this.placed = new Map(view.tiles.map((t) => [cellKey(t.x, t.y), t]));
+    this.placed = new Map(view.tiles.map((tl) => [cellKey(tl.x, tl.y), tl]));
     this.renderFigures(view);
     this.renderOverlay(view);
     this.world.classList.toggle('overlay-on', !!this.want.overlay);
@@ -328,9 +328,9 @@ export class Board {
     for (const { segments, seat, ms } of glows) {
       const colour = playerColour(seat);
       const parts = segments.map((p) => {
-        const t = this.placed?.get(cellKey(p.x, p.y));
+        const tl = this.placed?.get(cellKey(p.x, p.y));
         const gx = p.x * TILE, gy = p.y * TILE;
-        const shape = t && p.on ? segmentShapes(this.types.get(t.id), t.rotation, p.on) : null;
+        const shape = tl && p.on ? segmentShapes(this.types.get(tl.id), tl.rotation, p.on) : null;
         if (shape?.kind === 'city') return `<path d="${shape.d}" transform="translate(${gx} ${gy})" fill="${colour}" fill-opacity="0.55" stroke="${colour}" stroke-width="6"/>`;
         if (shape?.kind === 'road') return `<path d="${shape.d}" transform="translate(${gx} ${gy})" fill="none" stroke="${colour}" stroke-width="14" stroke-linecap="round"/>`;
         const [ax, ay] = this.anchor(p.x, p.y, p.on);
@@ -371,10 +371,10 @@ export class Board {
     const out = [];
     if (this.want.overlay) {
       for (const o of view.owners) {
-        const t = this.placed.get(cellKey(o.x, o.y));
-        if (!t) continue;
-        const type = this.types.get(t.id);
-        const shape = segmentShapes(type, t.rotation, o.on);
+        const tl = this.placed.get(cellKey(o.x, o.y));
+        if (!tl) continue;
+        const type = this.types.get(tl.id);
+        const shape = segmentShapes(type, tl.rotation, o.on);
         const colour = playerColour(o.owners[0]);
         const gx = o.x * TILE, gy = o.y * TILE;
         if (shape?.kind === 'city') {
@@ -383,7 +383,7 @@ export class Board {
         } else if (shape?.kind === 'road') {
           out.push(`<path d="${shape.d}" transform="translate(${gx} ${gy})" fill="none" stroke="${colour}" stroke-width="8" stroke-linecap="round" opacity="0.85"/>`);
         }
-        const [ax, ay] = anchorFor(type, t.rotation, o.on);
+        const [ax, ay] = anchorFor(type, tl.rotation, o.on);
         o.owners.forEach((seat, i) => {
           out.push(`<path class="owner-mark" d="${shapePath(seat, gx + ax + (i - (o.owners.length - 1) / 2) * 11, gy + ay + 14, 4.5)}" fill="${playerColour(seat)}" stroke="#fff" stroke-width="1.5"/>`);
         });
@@ -405,16 +405,16 @@ export class Board {
         const key = `${f.x},${f.y},${f.on}`;
         if (doomed.has(key)) continue;
         doomed.add(key);
-        const t = this.placed?.get(cellKey(f.x, f.y));
-        if (!t) continue;
-        const type = this.types.get(t.id);
-        const shape = f.kind === 'monastery' ? null : segmentShapes(type, t.rotation, f.on);
+        const tl = this.placed?.get(cellKey(f.x, f.y));
+        if (!tl) continue;
+        const type = this.types.get(tl.id);
+        const shape = f.kind === 'monastery' ? null : segmentShapes(type, tl.rotation, f.on);
         const tr = `translate(${f.x * TILE} ${f.y * TILE})`;
         const attrs = `class="doomed doomed-${f.kind}" data-doomed="${key}"`;
         if (shape?.d) {
           out.push(`<path ${attrs} d="${shape.d}" transform="${tr}" fill="none"/>`);
         } else {
-          const [ax, ay] = anchorFor(type, t.rotation, f.on);
+          const [ax, ay] = anchorFor(type, tl.rotation, f.on);
           out.push(`<circle ${attrs} cx="${f.x * TILE + ax}" cy="${f.y * TILE + ay}" r="20" fill="none"/>`);
         }
       }
@@ -476,11 +476,11 @@ export class Board {
   /** The board point of a figure location on a placed (or previewed) tile. */
   anchor(x, y, on) {
     const key = cellKey(x, y);
-    let t = this.placed?.get(key);
+    let tl = this.placed?.get(key);
     const p = this.want.preview;
-    if (!t && p) t = [p].flat().find((q) => q.id && q.x === x && q.y === y);
-    if (!t) return [x * TILE + 50, y * TILE + 50];
-    const [ax, ay] = anchorFor(this.types.get(t.id), t.rotation, on);
+    if (!tl && p) tl = [p].flat().find((q) => q.id && q.x === x && q.y === y);
+    if (!tl) return [x * TILE + 50, y * TILE + 50];
+    const [ax, ay] = anchorFor(this.types.get(tl.id), tl.rotation, on);
     return [x * TILE + ax, y * TILE + ay];
   }
 
@@ -492,7 +492,7 @@ export class Board {
 
   /** The placed tile at a cell ({id, rotation, x, y}), if any. */
   tileAt(x, y) {
-    return this.want.view?.tiles.find((t) => t.x === x && t.y === y) ?? null;
+    return this.want.view?.tiles.find((tl) => tl.x === x && tl.y === y) ?? null;
   }
 
   /**
@@ -504,10 +504,10 @@ export class Board {
     this.highlightLayer ??= el('g', { class: 'layer-highlight' }, this.world);
     this.highlightLayer.innerHTML = (places ?? []).map((p) => {
       const gx = p.x * TILE, gy = p.y * TILE;
-      const t = this.placed?.get(cellKey(p.x, p.y));
+      const tl = this.placed?.get(cellKey(p.x, p.y));
       const at = `data-x="${p.x}" data-y="${p.y}"${p.on ? ` data-on="${p.on}"` : ''}`;
-      if (!p.on || !t) return `<rect class="hl hl-tile" ${at} x="${gx + 2}" y="${gy + 2}" width="${TILE - 4}" height="${TILE - 4}" rx="6"/>`;
-      const shape = segmentShapes(this.types.get(t.id), t.rotation, p.on);
+      if (!p.on || !tl) return `<rect class="hl hl-tile" ${at} x="${gx + 2}" y="${gy + 2}" width="${TILE - 4}" height="${TILE - 4}" rx="6"/>`;
+      const shape = segmentShapes(this.types.get(tl.id), tl.rotation, p.on);
       if (shape?.d) return `<path class="hl hl-${shape.kind}" ${at} d="${shape.d}" transform="translate(${gx} ${gy})"/>`;
       const [ax, ay] = this.anchor(p.x, p.y, p.on);
       return `<circle class="hl hl-spot" ${at} cx="${ax}" cy="${ay}" r="17"/>`;
@@ -536,13 +536,13 @@ export class Board {
   }
 
   /** Fits the whole board (and the legal cells) into view. */
-  fit(animate = true) {
+  fit(glide = true) {
     this.measure();
     this.focusTarget = null;
     const view = this.want.view;
     const cells = [...(view?.tiles ?? []), ...(this.want.cells ?? []), ...[this.want.preview ?? []].flat()];
     const box = bounds(cells.length ? cells : [{ x: 0, y: 0 }]);
-    this.moveTo(fitCamera(box, this.size.width, this.size.height), animate);
+    this.moveTo(fitCamera(box, this.size.width, this.size.height), glide);
     this.userMoved = false;
   }
 
@@ -560,12 +560,12 @@ export class Board {
   }
 
   /** Zooms so that one cell is large enough for tapping figure spots, and centres it. */
-  focusCell(x, y, tilePx = 200, animate = true, keepCloser = true) {
+  focusCell(x, y, tilePx = 200, glide = true, keepCloser = true) {
     this.measure();
     this.focusTarget = { x, y, px: tilePx };
     const want = Math.min(tilePx, Math.min(this.size.width, this.size.height) * 0.7) / TILE;
     const scale = keepCloser ? Math.max(this.camera.scale, want) : want;
-    this.moveTo({ scale, x: (x + 0.5) * TILE - this.size.width / (2 * scale), y: (y + 0.5) * TILE - this.size.height / (2 * scale) }, animate);
+    this.moveTo({ scale, x: (x + 0.5) * TILE - this.size.width / (2 * scale), y: (y + 0.5) * TILE - this.size.height / (2 * scale) }, glide);
   }
 
   zoom(factor) {
@@ -576,19 +576,19 @@ export class Board {
     this.schedule();
   }
 
-  moveTo(target, animate) {
+  moveTo(target, glide) {
     cancelAnimationFrame(this.anim);
     this.settle();
     const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    if (!animate || reduce) { this.camera = target; this.schedule(); return; }
+    if (!glide || reduce) { this.camera = target; this.schedule(); return; }
     const from = { ...this.camera };
     const start = performance.now();
     const step = (now) => {
-      const t = Math.min(1, (now - start) / 280);
-      const e = 1 - (1 - t) ** 3;
+      const k = Math.min(1, (now - start) / 280);
+      const e = 1 - (1 - k) ** 3;
       this.camera = { scale: from.scale + (target.scale - from.scale) * e, x: from.x + (target.x - from.x) * e, y: from.y + (target.y - from.y) * e };
       this.render();
-      if (t < 1) this.anim = requestAnimationFrame(step);
+      if (k < 1) this.anim = requestAnimationFrame(step);
     };
     this.anim = requestAnimationFrame(step);
   }

@@ -82,9 +82,9 @@ export function showRemaining(view, type, { chances = false } = {}) {
   const dlg = h('dialog', { class: 'dialog drawer', 'aria-labelledby': 'remaining-title' },
     h('div', { class: 'row spread' }, h('h2', { id: 'remaining-title' }, t('game.ui.tilesLeft', { n: view.remaining.total })),
       h('button', { class: 'btn ghost', type: 'button', onclick: () => dlg.close(), 'aria-label': t('game.ui.close') }, '×')),
-    h('ul', { class: 'remaining' }, view.remaining.byType.map((t) => h('li', { class: t.count ? '' : 'none-left' },
-      h('span', { html: tileSvg(type(t.id), 0, 48) }), h('span', { class: 'count' }, `×${fmtNumber(t.count)}`),
-      unseen?.get(t.id) ? h('span', { class: 'chance', 'data-tile': t.id }, chanceText(unseen.get(t.id))) : null))));
+    h('ul', { class: 'remaining' }, view.remaining.byType.map((ty) => h('li', { class: ty.count ? '' : 'none-left' },
+      h('span', { html: tileSvg(type(ty.id), 0, 48) }), h('span', { class: 'count' }, `×${fmtNumber(ty.count)}`),
+      unseen?.get(ty.id) ? h('span', { class: 'chance', 'data-tile': ty.id }, chanceText(unseen.get(ty.id))) : null))));
   openModal(dlg);
 }
 

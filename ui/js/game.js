@@ -278,7 +278,7 @@ export class GameScreen {
       spots = s.spots().map((sp) => ({ ...sp, seat: v.human, kind: s.figureKind, farmer: farmerOk && d.spots.find((x) => x.on === sp.on)?.feature === 'field' }));
       if (sel?.kind === 'figure') selected = { x: d.x, y: d.y, on: sel.on };
     } else if (mine && d.kind === 'move_wagon') {
-      spots = d.targets.map((t) => ({ x: t.x, y: t.y, on: t.on, seat: v.human, kind: 'wagon' }));
+      spots = d.targets.map((tg) => ({ x: tg.x, y: tg.y, on: tg.on, seat: v.human, kind: 'wagon' }));
       if (sel?.kind === 'wagon') selected = sel;
     }
     b.setCells(cells, kind);
@@ -298,24 +298,24 @@ export class GameScreen {
   }
 
   // --- Input.
-  tap(t) {
+  tap(hit) {
     const s = this.state;
     const d = s.decision;
     this.closeOdds();
-    // A tap on the board while the phone's sheet is open only closes it.
+    // A hit on the board while the phone's sheet is open only closes it.
     if (this.sheetOpen && getComputedStyle(this.sheetBtn).display !== 'none') { this.toggleSheet(false); return; }
     if (s.myTurn && !this.busy) {
-      if (t.spot) {
-        if (d.kind === 'place_figure') s.selectSpot(t.spot.on);
-        else if (d.kind === 'move_wagon') s.selectWagonTarget(t.spot.x, t.spot.y, t.spot.on);
+      if (hit.spot) {
+        if (d.kind === 'place_figure') s.selectSpot(hit.spot.on);
+        else if (d.kind === 'move_wagon') s.selectWagonTarget(hit.spot.x, hit.spot.y, hit.spot.on);
         return;
       }
-      if (d.kind === 'place_tile' && s.selectCell(t.x, t.y)) return;
-      if ((d.kind === 'draw_or_abbey' || d.kind === 'final_abbey') && s.selectHole(t.x, t.y)) return;
+      if (d.kind === 'place_tile' && s.selectCell(hit.x, hit.y)) return;
+      if ((d.kind === 'draw_or_abbey' || d.kind === 'final_abbey') && s.selectHole(hit.x, hit.y)) return;
       // The tile just placed, while its figure is chosen, belongs to that decision.
-      if (d.kind === 'place_figure' && d.x === t.x && d.y === t.y) return;
+      if (d.kind === 'place_figure' && d.x === hit.x && d.y === hit.y) return;
     }
-    if (!t.spot) this.showOdds(t.x, t.y, t.local, t.screen);
+    if (!hit.spot) this.showOdds(hit.x, hit.y, hit.local, hit.screen);
   }
 
   // --- Board-reading aids: the odds of the feature under a tap on a placed tile.

@@ -15,7 +15,7 @@ let tileTypes = null;
 
 /** The tile descriptions, asked once (drawings appear when they arrive). */
 function types() {
-  tileTypes ??= api.tiles().then((set) => new Map(set.types.map((t) => [t.id, t]))).catch(() => new Map());
+  tileTypes ??= api.tiles().then((set) => new Map(set.types.map((ty) => [ty.id, ty]))).catch(() => new Map());
   return tileTypes;
 }
 

@@ -44,8 +44,8 @@ export class ActionPanel {
     p.replaceChildren();
     if (this.highlighted && (d.kind !== 'move_wagon' || busy || !s.myTurn || v.over)) { this.highlighted = false; highlightOnBoard(p, []); }
     queueMicrotask(() => {
-      const again = active && [...p.querySelectorAll('button')].find((b) => controlKey(b) === active);
-      if (again && !again.disabled) again.focus();
+      const control = active && [...p.querySelectorAll('button')].find((b) => controlKey(b) === active);
+      if (control && !control.disabled) control.focus();
     });
     const btn = (label, onclick, attrs = {}) => h('button', { class: 'btn', type: 'button', onclick, ...attrs }, label);
     const row = (...children) => h('div', { class: 'row' }, ...children);
@@ -98,22 +98,22 @@ export class ActionPanel {
         // Each target by name; while its button has the focus or the pointer, the board
         // highlights the feature (and where the wagon stood).
         const labels = wagonTargetLabels(d.targets, v.players);
-        const show = (t) => {
+        const show = (tg) => {
           this.highlighted = true;
-          highlightOnBoard(p, [{ ...d.from }, ...(t.segments?.length ? t.segments : [{ x: t.x, y: t.y, on: t.on }])]);
+          highlightOnBoard(p, [{ ...d.from }, ...(tg.segments?.length ? tg.segments : [{ x: tg.x, y: tg.y, on: tg.on }])]);
         };
         const buttons = new Map();
         // Leaving one: the focused target (if any) stays shown.
         const hide = () => queueMicrotask(() => {
-          const t = buttons.get(document.activeElement);
-          if (t) show(t);
+          const tg = buttons.get(document.activeElement);
+          if (tg) show(tg);
           else { this.highlighted = false; highlightOnBoard(p, []); }
         });
-        p.append(title(prompt(d), helpButton(d)), h('div', { class: 'spot-list', role: 'group', 'aria-label': t('game.ui.wagonWhere') }, d.targets.map((t, i) => {
-          const b = chip(sel?.kind === 'wagon' && sel.x === t.x && sel.y === t.y && sel.on === t.on, () => s.selectWagonTarget(t.x, t.y, t.on), labels[i]);
+        p.append(title(prompt(d), helpButton(d)), h('div', { class: 'spot-list', role: 'group', 'aria-label': t('game.ui.wagonWhere') }, d.targets.map((tg, i) => {
+          const b = chip(sel?.kind === 'wagon' && sel.x === tg.x && sel.y === tg.y && sel.on === tg.on, () => s.selectWagonTarget(tg.x, tg.y, tg.on), labels[i]);
           b.classList.add('wagon-target');
-          buttons.set(b, t);
-          for (const on of ['focus', 'mouseenter']) b.addEventListener(on, () => show(t));
+          buttons.set(b, tg);
+          for (const on of ['focus', 'mouseenter']) b.addEventListener(on, () => show(tg));
           for (const off of ['blur', 'mouseleave']) b.addEventListener(off, hide);
           return b;
         })),

@@ -61,7 +61,7 @@ const BARN = 'M-13,12l0,-14l13,-10l13,10l0,14Z';
  */
 export function figureSvg(seat, kind, x, y, { farmer = false, scale = 1, extraClass = '' } = {}) {
   const c = playerColour(seat);
-  const t = `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${scale.toFixed(3)})`;
+  const place = `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${scale.toFixed(3)})`;
   let body;
   let mark;
   if (kind === 'wagon') {
@@ -76,7 +76,7 @@ export function figureSvg(seat, kind, x, y, { farmer = false, scale = 1, extraCl
     body = `<g${rot}>${hat}<path d="${MEEPLE}" fill="${c}"/></g>`;
     mark = shapePath(seat, 0, farmer ? 0 : 1, 4);
   }
-  return `<g class="figure ${kind}${farmer ? ' farmer' : ''} ${extraClass}" transform="${t}">`
+  return `<g class="figure ${kind}${farmer ? ' farmer' : ''} ${extraClass}" transform="${place}">`
     + `<g class="figure-body" stroke="#1b1b1b" stroke-width="2" stroke-linejoin="round">${body}</g>`
     + `<path d="${mark}" fill="#fff" stroke="#1b1b1b" stroke-width="0.8"/></g>`;
 }

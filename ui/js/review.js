@@ -144,7 +144,7 @@ const GRAPH = { width: 640, height: 170, l: 40, r: 12, t: 20, b: 26 };
 /** Each reviewed decision's point on the graph: x by turn (decisions of one turn side by side). */
 function graphPoints(review, turns, G) {
   const n = Math.max(1, turns);
-  const x = (t) => G.l + (t / n) * (G.width - G.l - G.r);
+  const x = (at) => G.l + (at / n) * (G.width - G.l - G.r);
   const y = (v) => G.height - G.b - Math.max(0, Math.min(1, v)) * (G.height - G.t - G.b);
   const perTurn = new Map();
   for (const d of review.decisions) perTurn.set(d.turn, (perTurn.get(d.turn) ?? 0) + 1);
@@ -152,8 +152,8 @@ function graphPoints(review, turns, G) {
   return { x, y, pts: review.decisions.map((d, i) => {
     const k = seen.get(d.turn) ?? 0; seen.set(d.turn, k + 1);
     const m = perTurn.get(d.turn);
-    const t = d.turn + (m > 1 ? (k - (m - 1) / 2) * (0.6 / m) : 0);
-    return { i, d, px: x(t), py: y(d.playedWin), by: y(d.bestWin) };
+    const at = d.turn + (m > 1 ? (k - (m - 1) / 2) * (0.6 / m) : 0);
+    return { i, d, px: x(at), py: y(d.playedWin), by: y(d.bestWin) };
   }) };
 }
 
@@ -181,8 +181,8 @@ export function winGraph(review, turns, onPick) {
     const n = Math.max(1, turns);
     const ticks = Math.min(width < 500 ? 4 : 6, n);
     for (let k = 0; k <= ticks; k++) {
-      const t = Math.round((k * n) / ticks);
-      out.push(`<text x="${x(t)}" y="${G.height - 10}" text-anchor="middle" class="axis">${t}</text>`);
+      const tick = Math.round((k * n) / ticks);
+      out.push(`<text x="${x(tick)}" y="${G.height - 10}" text-anchor="middle" class="axis">${tick}</text>`);
     }
     if (selected != null && pts[selected]) out.push(`<line class="marker" x1="${pts[selected].px}" x2="${pts[selected].px}" y1="${G.t}" y2="${G.height - G.b}"/>`);
     for (const p of pts) if (p.by < p.py - 0.5) out.push(`<line class="loss ${p.d.class}" x1="${p.px}" x2="${p.px}" y1="${p.by}" y2="${p.py}"/>`);

@@ -7,6 +7,7 @@
 import { markName } from './players.js';
 import { opponentLabel } from './strength.js';
 import { t, has, onLanguage, fmtNumber, fmtPercent, fmtList } from './i18n.js';
+import { errorText } from './errortext.js';
 
 /** A seat's name in a list of players ({name}); "Player N" if the list lacks it. */
 export const playerName = (players, seat) => players?.[seat]?.name ?? t('game.playerN', { n: seat + 1 });
@@ -132,8 +133,8 @@ export function wagonTargetLabel(tg, players, { same = false } = {}) {
  * capitalised ("the road west of here (2 tiles)"), for a sentence that names one. */
 export function wagonTargetLabels(targets, players, { inSentence = false } = {}) {
   const plain = targets.map((tg) => targetWords(tg, players, false));
-  const words = targets.map((tg, i) => (plain.filter((x) => x === plain[i]).length > 1 ? targetWords(tg, players, true) : plain[i]));
-  return inSentence ? words : words.map(capital);
+  const labels = targets.map((tg, i) => (plain.filter((x) => x === plain[i]).length > 1 ? targetWords(tg, players, true) : plain[i]));
+  return inSentence ? labels : labels.map(capital);
 }
 
 /**

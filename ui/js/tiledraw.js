@@ -22,14 +22,14 @@ function flatten(shape) {
     if (cmd === 'M' || cmd === 'L') { cur = p[0]; out.push(cur); }
     else if (cmd === 'Q') {
       for (let i = 1; i <= 12; i++) {
-        const t = i / 12, u = 1 - t;
-        out.push([u * u * cur[0] + 2 * u * t * p[0][0] + t * t * p[1][0], u * u * cur[1] + 2 * u * t * p[0][1] + t * t * p[1][1]]);
+        const k = i / 12, u = 1 - k;
+        out.push([u * u * cur[0] + 2 * u * k * p[0][0] + k * k * p[1][0], u * u * cur[1] + 2 * u * k * p[0][1] + k * k * p[1][1]]);
       }
       cur = p[1];
     } else if (cmd === 'C') {
       for (let i = 1; i <= 12; i++) {
-        const t = i / 12, u = 1 - t;
-        const a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
+        const k = i / 12, u = 1 - k;
+        const a = u * u * u, b = 3 * u * u * k, c = 3 * u * k * k, d = k * k * k;
         out.push([a * cur[0] + b * p[0][0] + c * p[1][0] + d * p[2][0], a * cur[1] + b * p[0][1] + c * p[1][1] + d * p[2][1]]);
       }
       cur = p[2];
@@ -51,12 +51,12 @@ function distToPolyline([x, y], pts) {
     const [ax, ay] = pts[i - 1], [bx, by] = pts[i];
     const dx = bx - ax, dy = by - ay;
     const len = dx * dx + dy * dy || 1;
-    const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len));
-    best = Math.min(best, Math.hypot(x - (ax + t * dx), y - (ay + t * dy)));
+    const k = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len));
+    best = Math.min(best, Math.hypot(x - (ax + k * dx), y - (ay + k * dy)));
   }
   return best;
 }
-const lerp = ([ax, ay], [bx, by], t) => [ax + (bx - ax) * t, ay + (by - ay) * t];
+const lerp = ([ax, ay], [bx, by], k) => [ax + (bx - ax) * k, ay + (by - ay) * k];
 const CENTRE = [50, 50];
 
 // --- City base shapes, each for one orientation; `fit` finds the turn for a side set.
@@ -199,10 +199,10 @@ export function layoutTile(type) {
       if (opposite || tunnel.length) {
         for (const s of r.sides) parts.push({ shape: [['M', SIDE_POINT[s]], ['L', CENTRE]], tunnel: tunnel.includes(s) });
         anchor = [0.28, 0.72, 0.2, 0.8, 0.5]
-          .map((t) => lerp(SIDE_POINT[a], SIDE_POINT[b], t)).find((p) => !inCity(p, 4)) ?? CENTRE;
+          .map((k) => lerp(SIDE_POINT[a], SIDE_POINT[b], k)).find((p) => !inCity(p, 4)) ?? CENTRE;
         if (tunnel.length) {
           const visible = r.sides.find((s) => !tunnel.includes(s));
-          anchor = [0.5, 0.3, 0.2, 0.12].map((t) => lerp(SIDE_POINT[visible], CENTRE, t)).find((p) => !inCity(p, 4)) ?? anchor;
+          anchor = [0.5, 0.3, 0.2, 0.12].map((k) => lerp(SIDE_POINT[visible], CENTRE, k)).find((p) => !inCity(p, 4)) ?? anchor;
         }
       } else {
         // A curve; when the fields on its outer side are split, it touches the city wall.
@@ -258,9 +258,9 @@ export function layoutTile(type) {
   return layout;
 }
 
-function pointOn(shape, t) {
+function pointOn(shape, k) {
   const pts = flatten(shape);
-  return pts[Math.min(pts.length - 1, Math.round(t * (pts.length - 1)))];
+  return pts[Math.min(pts.length - 1, Math.round(k * (pts.length - 1)))];
 }
 
 function nearestClear(target, clear) {

@@ -104,6 +104,7 @@ function installDouble(config) {
   }
   function checkName(n0, except) {
     const n = String(n0 ?? '').trim();
+    // eslint-disable-next-line no-control-regex -- as the app, a name with a control character is refused
     if (!n || n.length > 40 || /[\u0000-\u001f]/.test(n)) throw err('profile/invalid_name', 'A name needs 1 to 40 characters and no control characters.');
     if (store.profiles.some((p) => p.id !== except && p.name.toLowerCase() === n.toLowerCase())) throw err('profile/duplicate_name', `There is already a profile called ${n}.`);
     return n;

@@ -127,7 +127,6 @@ function huPut(p, figure, feature, where) {
   return `${obj} ${verb} ${where}`;
 }
 const HU_ADJ = { closes: 'befejezett ', starts: 'új ', extends: '', joins: '' };
-const huPct = (x, h) => h.fmtPercent(x);
 /** A name in the accusative: "Bertát", "Dagmart", "Edwint", "Conradot". */
 const huAcc = (name, h) => (/[aeiouáéíóöőúüű]$/i.test(name) ? h.suffix(name, 't', 't')
   : /(j|l|n|r|s|z|y)$/i.test(name) ? `${name}t` : h.suffix(name, 'ot', 'et', 'öt'));
