@@ -195,6 +195,7 @@ impl Session {
     pub fn resume(current: CurrentGame, game: Game) -> Result<Session, ApiError> {
         let levels = Self::levels(&current, &game)?;
         let players = current.record.players.clone();
+        let undo = Self::undo_of(&current);
         Ok(Session {
             id: current.game_id,
             progress: Progress {
@@ -209,13 +210,59 @@ impl Session {
             profile_id: current.profile_id,
             profile_name: current.profile_name,
             started_at: current.started_at,
-            undo: Vec::new(),
+            undo,
             busy: false,
             stop: Arc::new(AtomicBool::new(false)),
             result: None,
             save_error: None,
             rating_change: None,
         })
+    }
+
+    /// The undo stack of a saved game, as it was when the game was saved: the pending moves
+    /// of the unfinished entry are played again from its boundary, each one kept as
+    /// [`Session::play_human`] keeps it, so a game resumed after a crash can take back the
+    /// same moves as before. Empty if a pending move does not replay (the game itself is
+    /// checked by the storage before this).
+    fn undo_of(current: &CurrentGame) -> Vec<(Game, Progress)> {
+        let mut undo = Vec::new();
+        let Ok(mut game) = current.record.replay() else {
+            return undo;
+        };
+        let mut progress = Progress {
+            record: current.record.clone(),
+            pending: Vec::new(),
+        };
+        for spec in &current.pending {
+            let mover = game.decision().player();
+            let Ok(mv) = spec.to_move(&game) else {
+                return Vec::new();
+            };
+            let before = (game.clone(), progress.clone());
+            if game.play(mv).is_err() {
+                return Vec::new();
+            }
+            progress.played(spec.clone(), mv, &game);
+            if mover == Some(current.human as u8) {
+                undo.push(before);
+            }
+            if mover != Some(current.human as u8) || !Self::turn_goes_on(&game, current.human) {
+                undo.clear();
+            }
+        }
+        undo
+    }
+
+    /// Whether the human's turn goes on after their move (a figure to place or their own
+    /// wagon to move): moves can be taken back until a tile is drawn or another player
+    /// decides.
+    fn turn_goes_on(game: &Game, human: usize) -> bool {
+        matches!(
+            game.decision(),
+            carcassonne_engine::Decision::PlaceFigure { player, .. }
+                | carcassonne_engine::Decision::MoveWagon { player, .. }
+                if player as usize == human
+        )
     }
 
     /// What `current.json` holds for this game.
@@ -283,15 +330,7 @@ impl Session {
         let before = (self.game.clone(), self.progress.clone());
         self.apply(mv).map_err(|e| illegal_move(&e))?;
         self.undo.push(before);
-        // Moves can be taken back while the human's turn goes on (figure, own wagon); once
-        // a tile is drawn or another player decides, they are final.
-        let goes_on = matches!(
-            self.game.decision(),
-            carcassonne_engine::Decision::PlaceFigure { player, .. }
-                | carcassonne_engine::Decision::MoveWagon { player, .. }
-                if player as usize == self.human
-        );
-        if !goes_on {
+        if !Self::turn_goes_on(&self.game, self.human) {
             self.undo.clear();
         }
         Ok(())
@@ -443,4 +482,64 @@ pub fn ai_choose(game: &Game, spec: &PlayerSpec, seed: u64, stop: &AtomicBool) -
         },
         stop,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne_storage::Stats;
+
+    fn profile() -> Profile {
+        Profile {
+            id: "p-1".into(),
+            name: "Ada".into(),
+            created: "2026-12-02T00:00:00Z".into(),
+            stats: Stats::default(),
+            lessons_done: Vec::new(),
+        }
+    }
+
+    fn opponent() -> OpponentConfig {
+        OpponentConfig {
+            level: Some("random".into()),
+            rating: None,
+        }
+    }
+
+    /// A saved game resumed at any point has the undo stack the game had: the same moves can
+    /// be taken back (a tile, then a figure or a wagon move of the same turn), and none after
+    /// a tile was drawn or another player moved. Every move of several Abbey & Mayor games,
+    /// the human's and the other seat's chosen by a fixed rule from the legal ones.
+    #[test]
+    fn a_resumed_game_keeps_its_undo() {
+        let mut checked = 0;
+        for seed in 1..=6u64 {
+            let mut s = Session::new(&profile(), &[opponent()], true, Some(seed)).unwrap();
+            for step in 0u64.. {
+                if s.over() {
+                    break;
+                }
+                let current = s.current();
+                let game = current.game().unwrap();
+                let resumed = Session::resume(current, game).unwrap();
+                assert_eq!(resumed.can_undo(), s.can_undo(), "seed {seed}, step {step}");
+                let kept = |x: &Session| x.undo.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>();
+                assert_eq!(kept(&resumed), kept(&s), "seed {seed}, step {step}");
+                if s.can_undo() {
+                    checked += 1;
+                    let mut back = resumed;
+                    back.undo().unwrap();
+                    assert_eq!(Some(&back.progress), s.undo.last().map(|(_, p)| p));
+                }
+                let moves = s.game.legal_moves();
+                let mv = moves[((step * 7 + seed) % moves.len() as u64) as usize];
+                if s.game.decision().player() == Some(s.human as u8) {
+                    s.play_human(&MoveName::from_move(&s.game, mv)).unwrap();
+                } else {
+                    s.play_ai(mv).unwrap();
+                }
+            }
+        }
+        assert!(checked > 50, "only {checked} positions with undo");
+    }
 }

@@ -422,15 +422,16 @@ fn a_whole_game_against_the_ai_with_undo_hint_and_history() {
 #[test]
 fn resume_after_restart_and_resign() {
     let dir = tempfile::tempdir().unwrap();
-    let before = {
+    let (start, before) = {
         let a = app(dir.path());
         let ada = a.ok("profile_create", json!({"name": "Ada"}));
         let view = new_game(&a, &ada, &["easy"], true, 5);
         // Stop in the middle of the human's turn: the tile placed, the figure not chosen.
         let mid = a.ok("game_play", json!({"move": first_choice(&view)}));
         assert_eq!(mid["decision"]["kind"], "place_figure");
+        assert_eq!(mid["canUndo"], true);
         close(a);
-        mid
+        (view, mid)
     };
     // A new app on the same folder: the game is offered and continues exactly.
     let a = app(dir.path());
@@ -446,9 +447,18 @@ fn resume_after_restart_and_resign() {
         "players",
         "remaining",
         "seed",
+        "canUndo",
     ] {
         assert_eq!(resumed[key], before[key], "{key}");
     }
+    // Undo survives the restart: the placement is taken back as it would have been, and
+    // played again the game goes on as before.
+    let back = a.ok("game_undo", json!({}));
+    assert_eq!(back["decision"], start["decision"]);
+    assert_eq!(back["tiles"], start["tiles"]);
+    assert_eq!(back["canUndo"], false);
+    let again = a.ok("game_play", json!({"move": first_choice(&start)}));
+    assert_eq!(again["decision"], before["decision"]);
     let next = a.ok("game_play", json!({"move": {"type": "no_figure"}}));
     assert_eq!(next["current"], 0);
 
