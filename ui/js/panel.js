@@ -84,7 +84,7 @@ export class ActionPanel {
         const kinds = s.figureKinds();
         p.append(title(prompt(d, { kinds: kinds.length }), helpButton(d, { figure: s.figureKind })));
         if (kinds.length) {
-          p.append(h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('game.ui.figure') },
+          p.append(h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('game.ui.figure'), 'data-kinds': String(kinds.length) },
             kinds.map((k) => h('button', { class: `seg${s.figureKind === k ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(s.figureKind === k), onclick: () => s.setFigureKind(k), html: `${miniFigure(v.human, k)}<span>${KIND_LABEL[k]}</span>` }))),
           h('div', { class: 'spot-list', role: 'group', 'aria-label': t('game.ui.where') }, s.spots().map((sp) => {
             const spot = d.spots.find((x) => x.on === sp.on);
