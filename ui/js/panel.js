@@ -41,7 +41,11 @@ export class ActionPanel {
     this.shownHint = null;
     if (again) queueMicrotask(() => this.hint(again, { quiet: true }));
     const active = p.contains(document.activeElement) ? controlKey(document.activeElement) : null;
+    // An open "?" help goes with the panel it was opened on, and so does what it highlights
+    // on the board (cleared from the panel: the help's button is gone from the page).
+    const helpOpen = !!p.querySelector('.help-pop');
     p.replaceChildren();
+    if (helpOpen) highlightOnBoard(p, []);
     if (this.highlighted && (d.kind !== 'move_wagon' || busy || !s.myTurn || v.over)) { this.highlighted = false; highlightOnBoard(p, []); }
     queueMicrotask(() => {
       const control = active && [...p.querySelectorAll('button')].find((b) => controlKey(b) === active);
