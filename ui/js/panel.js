@@ -24,8 +24,9 @@ export class ActionPanel {
     this.relabeling = true;
   }
 
-  /** Rebuilds the panel if what it shows changed; `busy`: a request is running. */
-  render(busy) {
+  /** Rebuilds the panel if what it shows changed; `busy`: a request is running; `thinking`:
+   * the seat of the AI thinking now, if any (the view may still be the position before it). */
+  render(busy, thinking = null) {
     const s = this.state;
     const v = s.view;
     const d = v.decision;
@@ -33,7 +34,7 @@ export class ActionPanel {
     const { play } = this.actions;
     // Rebuild only when something shown changes, and give the focus back to the same
     // control, so that keyboard users keep their place.
-    const sig = JSON.stringify([v.gameId, v.turn, d, s.selection, s.figureKind, busy, s.myTurn, v.over, v.players.map((x) => x.name)]);
+    const sig = JSON.stringify([v.gameId, v.turn, d, s.selection, s.figureKind, busy, thinking, s.myTurn, v.over, v.players.map((x) => x.name)]);
     if (sig === this.sig) return;
     const again = this.relabeling && this.shownHint?.sig === sig ? this.shownHint.move : null;
     this.relabeling = false;
@@ -60,7 +61,7 @@ export class ActionPanel {
       return;
     }
     if (!s.myTurn || busy) {
-      p.append(h('p', { class: 'prompt waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), waiting(v.players[d.player ?? v.current ?? 0])));
+      p.append(h('p', { class: 'prompt waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), waiting(v.players[thinking ?? d.player ?? v.current ?? 0])));
       return;
     }
     const confirm = btn(t('game.ui.confirm'), () => this.actions.confirm(), { class: 'btn primary confirm', disabled: !s.pendingMove(), 'aria-keyshortcuts': 'Enter' });

@@ -3,13 +3,13 @@
 import { api, IMPORT_LIMIT } from './api.js';
 import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration, breakdownTable } from './dom.js';
 import { badgeSvg, COLOUR_NAMES, SHAPE_NAMES } from './players.js';
-import { capital, eventText, replayLabel, reviewSummary, reviewVerdict, reviewWinText, reviewDecisionTitle, whyText, reviewTag } from './text.js';
+import { capital, eventText, replayLabel, turnInProgress, reviewSummary, reviewVerdict, reviewWinText, reviewDecisionTitle, whyText, reviewTag } from './text.js';
 import { t, fmtNumber, fmtDate, fmtList, fmtPercent } from './i18n.js';
 import { sceneSvg, figuresSvg, badgesHtml } from './helpart.js';
 import { Board } from './board.js';
 import { lessonSuggestion } from './learn.js';
 import { chartSvg, seriesSvg } from './chart.js';
-import { reviews, reviewStarter, winGraph, moveList, decisionAt, ghostsFor, figureFeature } from './review.js';
+import { reviews, reviewStarter, winGraph, moveList, decisionAt, positionFor, ghostsFor, figureFeature } from './review.js';
 import { CHALLENGES, isSpec, opponentOf, opponentLabel, ratingText } from './strength.js';
 
 /** An AI level's name ("Easy", "Könnyű"); a strength between the levels ("hard@1732") by the
@@ -43,7 +43,7 @@ export async function renderStart(root, app) {
     const r = info.resumable;
     root.append(h('div', { class: 'card resume' },
       h('div', {}, h('h3', {}, t('screens.start.resume.title')),
-        h('p', {}, t('screens.start.resume.line', { name: r.profileName, opponents: levelList(r.opponents), turn: r.turn + 1, scores: r.scores.join(' : '), date: formatDate(r.startedAt) }))),
+        h('p', {}, t('screens.start.resume.line', { name: r.profileName, opponents: levelList(r.opponents), turn: turnInProgress(r.turn), scores: r.scores.join(' : '), date: formatDate(r.startedAt) }))),
       h('button', { class: 'btn primary', type: 'button', onclick: () => app.resume() }, t('screens.start.resume.button'))));
   }
 
@@ -246,7 +246,7 @@ export async function renderMatch(root, app, id) {
   // The review: the win-chance graph and the move list pick a decision (the board shows it).
   const boardWrap = h('div', { class: 'board-wrap replay-board' }, boardHost);
   const pick = (i) => {
-    go(review.decisions[i].turn - 1, i);
+    go(review.decisions[i].turn, i);
     // The board shows the pick: bring it into view if the page is scrolled past it.
     // (The screen scrolls, not the page: scrollIntoView would scroll the body too.)
     const main = boardWrap.closest('main');
@@ -304,18 +304,20 @@ export async function renderMatch(root, app, id) {
     eventsBox.replaceChildren(...shown.map((e) => h('li', { class: `log-item ${e.type}` }, eventText(e, s.players))));
     const ticket = ++pending;
     try {
-      const view = await api.historyPosition(id, turn);
+      const view = await api.historyPosition(id, positionFor(turn, d));
       if (ticket !== pending) return;
       board.setView(view);
-      board.setMarks(view.lastPlaced ? [{ ...view.lastPlaced, kind: 'last' }] : []);
-      // A reviewed decision of the next turn: its played and best move as ghosts.
+      // A reviewed decision of this turn: the board before it, its played and best move as
+      // ghosts (the last tile before it is not marked: the ghosts are this turn's move).
+      board.setMarks(view.lastPlaced && !d ? [{ ...view.lastPlaced, kind: 'last' }] : []);
       board.setPreview(d ? ghostsFor(d, detail.events, types, review.player) : null);
       if (!board.userMoved) board.fit(false);
     } catch (err) { showError(err, t('screens.match.turnFailed')); }
   }
   function showVerdict(d) {
-    verdict.hidden = !d && turn >= s.turns;
-    if (!d) { verdict.replaceChildren(h('p', { class: 'rv-none' }, t('screens.match.noMove', { turn: turn + 1 }))); return; }
+    // Before the first turn and at the final scoring there is no move to review.
+    verdict.hidden = !d && (turn < 1 || turn > s.turns);
+    if (!d) { verdict.replaceChildren(h('p', { class: 'rv-none' }, t('screens.match.noMove', { turn }))); return; }
     const feature = (m) => figureFeature(m, d, detail.events, types);
     verdict.replaceChildren(
       h('div', { class: 'rv-head' }, h('strong', {}, reviewDecisionTitle(d)), h('span', { class: `rv-tag ${d.class}` }, reviewTag(d.class))),
