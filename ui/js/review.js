@@ -120,6 +120,12 @@ export function progressBox(id, { onEnd = null } = {}) {
   return box;
 }
 
+/** Whether the app reviews the match (MatchSummary): finished games only, not a resigned one
+ * (`review_start` refuses it with `review/not_finished`). */
+export const reviewable = (summary) => !summary?.resigned;
+/** What stands where a review would be offered for a match the app does not review. */
+export const notReviewable = () => h('p', { class: 'review-none' }, t('game.review.resigned'));
+
 /**
  * A Review button for match `id` (or the progress, if its review runs now): pressed, it
  * starts the review and shows its progress; `onDone(slot)` when the review is stored; after

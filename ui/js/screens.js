@@ -9,7 +9,7 @@ import { sceneSvg, figuresSvg, badgesHtml } from './helpart.js';
 import { Board } from './board.js';
 import { lessonSuggestion } from './learn.js';
 import { chartSvg, seriesSvg } from './chart.js';
-import { reviews, reviewStarter, winGraph, moveList, decisionAt, positionFor, ghostsFor, figureFeature } from './review.js';
+import { reviews, reviewStarter, reviewable, notReviewable, winGraph, moveList, decisionAt, positionFor, ghostsFor, figureFeature } from './review.js';
 import { CHALLENGES, isSpec, opponentOf, opponentLabel, ratingText } from './strength.js';
 
 /** An AI level's name ("Easy", "Könnyű"); a strength between the levels ("hard@1732") by the
@@ -212,8 +212,10 @@ function matchCard(m, root, app) {
         h('strong', {}, m.players.flatMap((p, i) => [i ? ' · ' : null, h('span', {}, p.name), ` ${fmtNumber(p.score)}`])),
         h('small', {}, t('screens.history.line', { date: formatDate(m.date), opponents: levelList(m.opponents), turns: m.turns, duration: formatDuration(m.durationSecs), expansion: m.abbeyMayor }))),
       m.accuracy != null ? h('span', { class: 'accuracy-tag', title: t('screens.history.accuracyTitle') }, h('small', {}, t('screens.history.accuracy')), accuracyText(m.accuracy)) : null),
-    // A match without a review: Review, then its progress; the list again once it is done.
-    m.accuracy == null ? reviewStarter(m.id, { label: t('screens.history.review'), onDone: (slot) => { if (slot.isConnected) renderHistory(root, app).catch((e) => showError(e)); } }) : null,
+    // A match without a review: Review, then its progress; the list again once it is done. A
+    // resigned game is not reviewed: said so instead.
+    !reviewable(m) ? notReviewable()
+      : m.accuracy == null ? reviewStarter(m.id, { label: t('screens.history.review'), onDone: (slot) => { if (slot.isConnected) renderHistory(root, app).catch((e) => showError(e)); } }) : null,
     h('div', { class: 'row' },
       h('button', { class: 'btn small', type: 'button', onclick: async () => {
         try { const r = await api.historyExport(m.id); showNote(t('screens.history.saved', { path: r.path })); } catch (err) { showError(err, t('screens.history.exportFailed')); }
@@ -260,10 +262,11 @@ export async function renderMatch(root, app, id) {
   const reviewCard = review
     ? h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), h('p', { class: 'rv-summary' }, reviewSummary(review)),
       h('p', { class: 'rv-help' }, t('screens.match.reviewHelp')), moves.el)
-    : h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), h('p', {}, t('screens.match.notReviewed')),
-      reviewStarter(id, { label: t('screens.match.reviewThis'), primary: true, onDone: (slot) => {
-        if (slot.isConnected && location.hash === `#/match/${encodeURIComponent(id)}`) renderMatch(root, app, id).catch((e) => showError(e));
-      } }));
+    : !reviewable(s) ? h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), notReviewable())
+      : h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), h('p', {}, t('screens.match.notReviewed')),
+        reviewStarter(id, { label: t('screens.match.reviewThis'), primary: true, onDone: (slot) => {
+          if (slot.isConnected && location.hash === `#/match/${encodeURIComponent(id)}`) renderMatch(root, app, id).catch((e) => showError(e));
+        } }));
   const step = (d) => go(turn + d);
   const icon = (d) => `<svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true"><path d="${d}" fill="currentColor"/></svg>`;
   const btn = (d, aria, fn) => h('button', { class: 'btn', type: 'button', 'aria-label': aria, onclick: fn, html: icon(d) });
