@@ -81,6 +81,17 @@ function audit(scope) {
     }
   }
 
+  // Text that scrolls under a bar kept in view (position sticky or fixed, e.g. the start
+  // screen's Start) is out of view there, as if scrolled away.
+  const pinned = (e) => { for (let a = e; a && a !== document.body; a = a.parentElement) { const p = getComputedStyle(a).position; if (p === 'sticky' || p === 'fixed') return a; } return null; };
+  const underBar = (el, r) => {
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+    const hit = document.elementFromPoint(x, y);
+    const bar = hit && pinned(hit);
+    return !!bar && !bar.contains(el);
+  };
+
   // 2. Each piece of text: its line boxes, as much of them as the ancestors that clip leave
   // in view; text cut off by such an ancestor (or by the window's sides) is clipped.
   const pieces = [];
@@ -113,7 +124,7 @@ function audit(scope) {
         if ((cutX || cutY) && !(cs.textOverflow === 'ellipsis' && titled(a))) cut ??= a;
         r = inter;
       }
-      if (hidden) continue;
+      if (hidden || underBar(el, r)) continue;
       if (cut) out.push(`cut off: ${say(el)} by ${say(cut)}`);
       if (r.left < -1 || r.right > innerWidth + 1) out.push(`off the screen: ${say(el)} [${Math.round(r.left)}, ${Math.round(r.right)}]`);
       pieces.push({ el, r });

@@ -48,7 +48,7 @@ async function chooseOpponents(page, press, lang) {
     assert.equal(await page.locator(`#opp-${i} option[value="match"]`).textContent(), w.option);
     // Each level offered with its measured rating, to compare with the player's.
     const strength = STEPS.find((x) => x.cmd === 'app_info').ok.strength.levels;
-    assert.equal(await page.locator(`#opp-${i} option[value="hard"]`).textContent(), `${lang === 'en' ? 'Hard' : 'Nehéz'} ≈\u00a0${r(strength.hard)}`);
+    assert.equal(await page.locator(`#opp-${i} option[value="hard"]`).textContent(), `${lang === 'en' ? 'Hard · rating' : 'Nehéz · értékszám'} ${r(strength.hard)}`);
     await page.selectOption(`#opp-${i}`, 'match');
     const group = page.getByRole('radiogroup', { name: w.challenge(i + 1) });
     const radios = group.getByRole('radio');

@@ -10,13 +10,18 @@ import { Board } from './board.js';
 import { lessonSuggestion } from './learn.js';
 import { chartSvg, seriesSvg } from './chart.js';
 import { reviews, reviewStarter, reviewable, notReviewable, winGraph, moveList, decisionAt, positionFor, ghostsFor, figureFeature } from './review.js';
-import { CHALLENGES, isSpec, opponentOf, opponentLabel, ratingText } from './strength.js';
+import { CHALLENGES, isSpec, opponentOf, opponentLabel, ratingText, byStrength } from './strength.js';
 
 /** An AI level's name ("Easy", "Könnyű"); a strength between the levels ("hard@1732") by the
  * level it derives from, with its rating when known ("Hard ≈ 1350"); an unknown one as it is. */
 export const levelName = (level, rating = null) => opponentLabel(level, rating);
-/** A level as the start screen offers it, with what the two odd ones do. */
-const levelChoice = (level) => (level === 'random' ? t('screens.start.level.random') : level === 'greedy' ? t('screens.start.level.greedy') : levelName(level));
+/** A level as the start screen offers it: its name, its measured rating said as a rating
+ * ("Easy · rating 571"), and what the two odd ones do. */
+const levelChoice = (level, info) => {
+  const rating = opponentOf(level, null, { info, withLevelRating: true }).rating;
+  const note = level === 'random' ? t('screens.start.level.random') : level === 'greedy' ? t('screens.start.level.greedy') : null;
+  return t('screens.start.levelOption', { name: levelName(level), rating: rating == null ? null : ratingText(rating), note });
+};
 /** The levels of a match's opponents, as a list ("Easy and Hard", "Könnyű és Nehéz"). */
 const levelList = (opponents) => fmtList(opponents.map((o) => levelName(o.level, o.rating)));
 /** A match's result for the human ("Won"), or "Imported" for a record without one. */
@@ -30,7 +35,8 @@ export async function renderStart(root, app) {
     // The start screen works without the lessons: a failure is shown, the suggestion left out.
     api.lessonList().catch((e) => { showError(e); return null; })]);
   app.info = info;
-  const levels = info.levels;
+  // The levels from the weakest to the strongest.
+  const levels = byStrength(info.levels, info);
   const active = profiles.profiles.find((p) => p.id === profiles.active) ?? null;
   const setup = app.setup ?? (app.setup = lastSetup(app.settings?.lastSetup, levels, active?.stats.rating.elo) ?? { opponents: ['easy'], abbeyMayor: true });
   root.replaceChildren();
@@ -69,8 +75,6 @@ export async function renderStart(root, app) {
   // against it), whose opponent rating the app picks for the active profile (match_level,
   // asked each time the screen is drawn, so it follows the rating after every game).
   const oppBox = h('div', { class: 'opponents' });
-  // Each level with its measured rating (app_info.strength), to compare with the player's.
-  const withRating = (l) => { const r = opponentOf(l, null, { info, withLevelRating: true }).rating; return r == null ? levelChoice(l) : t('screens.strength.label', { name: levelChoice(l), rating: ratingText(r) }); };
   const matched = new Map();
   const matchOf = (chance) => {
     if (!matched.has(chance)) {
@@ -89,7 +93,8 @@ export async function renderStart(root, app) {
           h('span', { html: badgeSvg(i + 1, 22) }),
           h('label', { for: `opp-${i}` }, t('screens.start.opponent', { n: i + 1 })),
           h('select', { id: `opp-${i}`, onchange: (e) => { setup.opponents[i] = e.target.value === 'match' ? { match: 0.5 } : e.target.value; drawOpponents(); } },
-            levels.map((l) => h('option', { value: l, selected: !match && l === o }, withRating(l))),
+            // Each level with its measured rating (app_info.strength), to compare with the player's.
+            levels.map((l) => h('option', { value: l, selected: !match && l === o }, levelChoice(l, info))),
             h('option', { value: 'match', selected: match }, t('screens.start.match.option'))),
           match ? matchEditor(o, i) : null);
       })));
@@ -141,7 +146,8 @@ export async function renderStart(root, app) {
       }
     } catch (err) { showError(err, t('screens.start.startFailed')); } finally { startBtn.disabled = false; }
   } }, active ? t('screens.start.startAs', { name: active.name }) : t('screens.start.needProfile'));
-  root.append(h('div', { class: 'row end' }, startBtn));
+  // Start stays in view at the bottom of the window, whatever the set-up above it takes.
+  root.append(h('div', { class: 'row end start-go' }, startBtn));
 }
 
 /** The start screen's set-up from the settings' `lastSetup` (levels this app knows only),
@@ -165,7 +171,7 @@ export async function renderHistory(root, app) {
   const list = await api.historyList(filters.all ? null : profiles.active);
   await reviews.refresh().catch((e) => showError(e, t('screens.reviewFailed')));
   for (const p of list.problems ?? []) showProblem(p);
-  const levels = app.info?.levels ?? ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'];
+  const levels = byStrength(app.info?.levels ?? ['random', 'easy', 'greedy', 'medium', 'hard', 'expert'], app.info);
   // "Matched": an opponent matched to the player's level (a strength between the levels).
   const fits = (o) => (filters.level === 'matched' ? isSpec(o.level) : o.level === filters.level);
   const matches = list.matches.filter((m) => (!filters.level || m.opponents.some(fits))
