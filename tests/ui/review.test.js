@@ -141,12 +141,12 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.equal(await page.locator('.win-graph .pt-mark').count(), count('mistake') + count('blunder'), '? and ?? marks');
     assert.match(await page.locator('.rv-summary').innerText(), new RegExp(`Accuracy ${accuracyText(REVIEW.accuracy)}`));
 
-    // Tapping a point moves the replay to the board before that move.
+    // Tapping a point moves the replay to that move's turn (the board before that move).
     const [d, i] = worstShown();
     const point = page.locator(`.win-graph .pt[data-i="${i}"] .pt-dot`);
     await point.scrollIntoViewIfNeeded();
     await press(point);
-    await page.waitForFunction((t) => document.getElementById('replay-slider').value === String(t), d.turn - 1);
+    await page.waitForFunction((t) => document.getElementById('replay-slider').value === String(t), d.turn);
     await page.locator(`.win-graph .pt.on[data-i="${i}"]`).waitFor();
     assert.equal(await page.locator('.rv-move.on .rv-pick').getAttribute('data-i'), String(i), 'the move list follows');
     const verdict = page.locator('.rv-verdict');
@@ -168,7 +168,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     if (other >= 0) {
       await page.locator(`.rv-pick[data-i="${other}"]`).scrollIntoViewIfNeeded();
       await press(page.locator(`.rv-pick[data-i="${other}"]`));
-      await page.waitForFunction((t) => document.getElementById('replay-slider').value === String(t), REVIEW.decisions[other].turn - 1);
+      await page.waitForFunction((t) => document.getElementById('replay-slider').value === String(t), REVIEW.decisions[other].turn);
       const [top, bottom, mainTop, height] = await page.locator('.replay-board').evaluate((b) => [b.getBoundingClientRect().top, b.getBoundingClientRect().bottom, b.closest('main').getBoundingClientRect().top, innerHeight]);
       assert.ok(top >= mainTop && bottom <= height, `the board is in view (${top}–${bottom} in ${mainTop}–${height})`);
     }

@@ -7,7 +7,7 @@ import { chartSvg } from './chart.js';
 import { endHeadline, chanceText, reviewSummary } from './text.js';
 import { t, fmtNumber, fmtPercent } from './i18n.js';
 import { ratingText } from './strength.js';
-import { reviews, progressBox } from './review.js';
+import { reviews, progressBox, reviewable, notReviewable } from './review.js';
 
 /**
  * The end of the game: final scoring by category and, once the match is filed, the chart;
@@ -33,37 +33,60 @@ export async function showEnd(view, { onLook = null } = {}) {
 }
 
 /**
+ * The rating change as the end dialog shows it (GameView.ratingChange): `change`, the whole
+ * points between the ratings before and after as shown (each rounded), and `parts`, each
+ * opponent's whole points of it, which add up to `change`. The change is K × the mean of
+ * (result − expected) over the opponents, so each opponent's part is the change shared in
+ * proportion to its (result − expected) (K = 32, src-tauri/API.md, when those cancel out);
+ * the parts are moved alike to add up to the change shown and rounded by largest remainders.
+ */
+export function ratingParts(rc) {
+  const change = Math.round(rc.after) - Math.round(rc.before);
+  const n = rc.opponents.length;
+  if (!n) return { change, parts: [] };
+  const delta = rc.after - rc.before;
+  const gaps = rc.opponents.map((o) => o.result - o.expected);
+  const sum = gaps.reduce((a, g) => a + g, 0);
+  const raw = gaps.map((g) => (Math.abs(sum) > 1e-9 ? (delta * g) / sum : (32 * g) / n) + (change - delta) / n);
+  const parts = raw.map(Math.floor);
+  let left = change - parts.reduce((a, p) => a + p, 0);
+  for (const i of raw.map((r, k) => k).sort((a, b) => (raw[b] - parts[b]) - (raw[a] - parts[a]) || a - b)) {
+    if (left <= 0) break;
+    parts[i] += 1;
+    left -= 1;
+  }
+  return { change, parts };
+}
+
+/**
  * How the game moved the player's rating, and why (GameView.ratingChange): the rating before
  * and after, then one line per opponent — the result against it, the chance the player had
- * and the points that result is worth. The change is K × the mean of (result − expected)
- * over the opponents, so each opponent's part is the change shared in proportion to its
- * (result − expected); K (32, src-tauri/API.md) is needed only when those cancel out.
+ * and the whole points that result is worth (ratingParts: they add up to the change shown).
  */
 export function ratingBox(view) {
   const rc = view.ratingChange;
   if (!rc || !Array.isArray(rc.opponents)) return null;
-  const delta = rc.after - rc.before;
-  const gaps = rc.opponents.map((o) => o.result - o.expected);
-  const sum = gaps.reduce((a, g) => a + g, 0);
-  const part = (g) => (Math.abs(sum) > 1e-9 ? (delta * g) / sum : (32 * g) / rc.opponents.length);
-  const signed = (n) => { const r = Math.round(n); return r > 0 ? `+${fmtNumber(r)}` : r < 0 ? `−${fmtNumber(-r)}` : fmtNumber(0); };
+  const { change, parts } = ratingParts(rc);
+  const signed = (r) => (r > 0 ? `+${fmtNumber(r)}` : r < 0 ? `−${fmtNumber(-r)}` : fmtNumber(0));
   const resigned = !!view.result?.resigned;
   return h('div', { class: 'rating-change' },
-    h('p', { class: 'rating-line' }, h('strong', {}, t('game.rating.moved', { before: ratingText(rc.before), after: ratingText(rc.after), change: signed(Math.round(rc.after) - Math.round(rc.before)) }))),
+    h('p', { class: 'rating-line' }, h('strong', {}, t('game.rating.moved', { before: ratingText(rc.before), after: ratingText(rc.after), change: signed(change) }))),
     h('ul', { class: 'rating-why' }, rc.opponents.map((o, i) => {
       const p = view.players[o.seat];
       const outcome = resigned ? 'resigned' : o.result >= 1 ? 'won' : o.result <= 0 ? 'lost' : 'drawn';
       return h('li', { class: `rating-opp ${outcome}`, 'data-seat': String(o.seat) }, t('game.rating.against', {
         outcome, name: p?.name ?? '?', rating: ratingText(o.rating),
-        chance: fmtPercent(o.expected), points: signed(part(gaps[i])) }));
+        chance: fmtPercent(o.expected), points: signed(parts[i]) }));
     })),
     h('p', { class: 'rating-help' }, t('game.rating.help')));
 }
 
-/** The end dialog's review: started now (unless stored already), its progress, then its summary. */
+/** The end dialog's review: started now (unless stored already), its progress, then its
+ * summary; a resigned game is not reviewed (the app reviews finished games only): said so. */
 function reviewBox(detail) {
   const id = detail.summary.id;
   const box = h('div', { class: 'end-review' });
+  if (!reviewable(detail.summary)) { box.append(notReviewable()); return box; }
   const summary = (review) => box.replaceChildren(h('p', { class: 'rv-summary' }, reviewSummary(review), ' · ', h('a', { href: `#/match/${encodeURIComponent(id)}`, onclick: () => box.closest('dialog')?.close() }, t('game.ui.seeReview'))));
   const done = async (s) => {
     if (s.state !== 'done' || !box.isConnected) return;

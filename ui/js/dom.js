@@ -72,11 +72,19 @@ export function announce(text) {
   requestAnimationFrame(() => { a.textContent = text; });
 }
 
-/** Opens a modal dialog, removed from the page once closed. */
+/**
+ * Opens a modal dialog, removed from the page once closed. The first focus is a safe one: an
+ * element marked `autofocus`, else the dialog's heading (Enter then does nothing, Tab goes on
+ * to the first control), never whichever button comes first ("Cancel review", "Cancel").
+ */
 export function openModal(dlg) {
   dlg.addEventListener('close', () => dlg.remove());
   document.body.append(dlg);
   dlg.showModal();
+  const first = dlg.querySelector('[autofocus]') ?? dlg.querySelector('h1, h2, h3');
+  if (!first) return;
+  if (!first.hasAttribute('autofocus') && !first.hasAttribute('tabindex')) first.setAttribute('tabindex', '-1');
+  first.focus();
 }
 
 /** Asks a yes/no question in a modal dialog; resolves to true on confirm. */

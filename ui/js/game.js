@@ -71,6 +71,7 @@ export class GameScreen {
       h('div', { class: 'game-bar' },
         btn('game.ui.menu', () => this.onLeave(), { class: 'btn ghost' }, 'game.ui.menuLabel'),
         this.turnInfo = h('span', { class: 'turn-info', 'aria-live': 'off' }),
+        this.turnWhose = h('span', { class: 'turn-whose', 'aria-live': 'off' }),
         this.remainingBtn = btn('game.ui.tiles', () => this.state.view && showRemaining(this.state.view, (id) => this.state.type(id), { chances: this.aidsOn }), { class: 'btn ghost', 'aria-haspopup': 'dialog' }),
         this.overlayBtn = btn('game.ui.owners', () => this.toggleOverlay(), { class: 'btn ghost toggle', 'aria-pressed': 'false' }),
         this.aidsBtn = btn('game.ui.aids', () => this.toggleAids(), { class: 'btn ghost toggle aids-toggle', 'aria-pressed': 'true' }, 'common.aids.label')),
@@ -221,22 +222,32 @@ export class GameScreen {
     const v = s.view;
     if (!v) return;
     this.renderScoreboard(v);
+    // The turn and whose it is, as the phone's compact bar says it (styles.css shows it in
+    // the game bar where there is no compact bar).
     this.turnInfo.textContent = turnLabel(v);
+    this.turnWhose.textContent = v.over ? '' : whoseTurn(this.turnView(v));
     this.remainingBtn.textContent = t('game.ui.left', { n: fmtNumber(v.remaining.total) });
     this.remainingBtn.setAttribute('aria-label', t('game.ui.leftLabel', { n: v.remaining.total }));
     this.aidsBtn.setAttribute('aria-pressed', String(this.aidsOn));
     this.board.setAids(this.aidsOn ? v.aids : null);
-    this.actions.render(this.busy);
+    this.actions.render(this.busy, this.request.thinking);
     this.renderBoardChoices();
     this.undoBtn.disabled = !v.canUndo || this.busy || !s.myTurn;
     this.hintBtn.disabled = this.busy || !s.myTurn;
     this.resignBtn.disabled = this.busy || v.over;
   }
 
+  /** The view as far as whose turn it is: while an AI thinks, its turn (the view on screen may
+   * still be the position before it, e.g. the human's move just sent). */
+  turnView(v) {
+    const seat = this.request.thinking;
+    return seat != null && !v.over ? { ...v, current: seat } : v;
+  }
+
   renderScoreboard(v) {
     // The compact bar: whose turn, then each player's badge and score (the current one named).
-    this.whoseTurn.textContent = whoseTurn(v);
-    this.sheetBtn.setAttribute('aria-label', sheetToggleLabel(v));
+    this.whoseTurn.textContent = whoseTurn(this.turnView(v));
+    this.sheetBtn.setAttribute('aria-label', sheetToggleLabel(this.turnView(v)));
     this.scoreLine.replaceChildren(...v.players.map((p) => h('span', { class: `mini-score${v.current === p.seat ? ' current' : ''}${this.request.thinking === p.seat ? ' thinking' : ''}`, 'data-seat': p.seat },
       h('span', { class: 'who', html: badgeSvg(p.seat, 16) }), h('b', {}, fmtNumber(p.score)))));
     this.scoreboard.replaceChildren(...v.players.map((p) => {

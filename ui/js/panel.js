@@ -24,8 +24,9 @@ export class ActionPanel {
     this.relabeling = true;
   }
 
-  /** Rebuilds the panel if what it shows changed; `busy`: a request is running. */
-  render(busy) {
+  /** Rebuilds the panel if what it shows changed; `busy`: a request is running; `thinking`:
+   * the seat of the AI thinking now, if any (the view may still be the position before it). */
+  render(busy, thinking = null) {
     const s = this.state;
     const v = s.view;
     const d = v.decision;
@@ -33,7 +34,7 @@ export class ActionPanel {
     const { play } = this.actions;
     // Rebuild only when something shown changes, and give the focus back to the same
     // control, so that keyboard users keep their place.
-    const sig = JSON.stringify([v.gameId, v.turn, d, s.selection, s.figureKind, busy, s.myTurn, v.over, v.players.map((x) => x.name)]);
+    const sig = JSON.stringify([v.gameId, v.turn, d, s.selection, s.figureKind, busy, thinking, s.myTurn, v.over, v.players.map((x) => x.name)]);
     if (sig === this.sig) return;
     const again = this.relabeling && this.shownHint?.sig === sig ? this.shownHint.move : null;
     this.relabeling = false;
@@ -41,7 +42,11 @@ export class ActionPanel {
     this.shownHint = null;
     if (again) queueMicrotask(() => this.hint(again, { quiet: true }));
     const active = p.contains(document.activeElement) ? controlKey(document.activeElement) : null;
+    // An open "?" help goes with the panel it was opened on, and so does what it highlights
+    // on the board (cleared from the panel: the help's button is gone from the page).
+    const helpOpen = !!p.querySelector('.help-pop');
     p.replaceChildren();
+    if (helpOpen) highlightOnBoard(p, []);
     if (this.highlighted && (d.kind !== 'move_wagon' || busy || !s.myTurn || v.over)) { this.highlighted = false; highlightOnBoard(p, []); }
     queueMicrotask(() => {
       const control = active && [...p.querySelectorAll('button')].find((b) => controlKey(b) === active);
@@ -56,7 +61,7 @@ export class ActionPanel {
       return;
     }
     if (!s.myTurn || busy) {
-      p.append(h('p', { class: 'prompt waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), waiting(v.players[d.player ?? v.current ?? 0])));
+      p.append(h('p', { class: 'prompt waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), waiting(v.players[thinking ?? d.player ?? v.current ?? 0])));
       return;
     }
     const confirm = btn(t('game.ui.confirm'), () => this.actions.confirm(), { class: 'btn primary confirm', disabled: !s.pendingMove(), 'aria-keyshortcuts': 'Enter' });
@@ -84,7 +89,7 @@ export class ActionPanel {
         const kinds = s.figureKinds();
         p.append(title(prompt(d, { kinds: kinds.length }), helpButton(d, { figure: s.figureKind })));
         if (kinds.length) {
-          p.append(h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('game.ui.figure') },
+          p.append(h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('game.ui.figure'), 'data-kinds': String(kinds.length) },
             kinds.map((k) => h('button', { class: `seg${s.figureKind === k ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(s.figureKind === k), onclick: () => s.setFigureKind(k), html: `${miniFigure(v.human, k)}<span>${KIND_LABEL[k]}</span>` }))),
           h('div', { class: 'spot-list', role: 'group', 'aria-label': t('game.ui.where') }, s.spots().map((sp) => {
             const spot = d.spots.find((x) => x.on === sp.on);

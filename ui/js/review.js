@@ -120,6 +120,12 @@ export function progressBox(id, { onEnd = null } = {}) {
   return box;
 }
 
+/** Whether the app reviews the match (MatchSummary): finished games only, not a resigned one
+ * (`review_start` refuses it with `review/not_finished`). */
+export const reviewable = (summary) => !summary?.resigned;
+/** What stands where a review would be offered for a match the app does not review. */
+export const notReviewable = () => h('p', { class: 'review-none' }, t('game.review.resigned'));
+
 /**
  * A Review button for match `id` (or the progress, if its review runs now): pressed, it
  * starts the review and shows its progress; `onDone(slot)` when the review is stored; after
@@ -240,12 +246,18 @@ export function moveList(review, onPick) {
   };
 }
 
-/** The decision to show at replay position `pos` (turns completed): the next turn's first
- * move that was not the best, else its first move; null if the human did not move then. */
-export function decisionAt(review, pos) {
-  const next = review.decisions.map((d, i) => [d, i]).filter(([d]) => d.turn === pos + 1);
-  return (next.find(([d]) => d.class !== 'best') ?? next[0])?.[1] ?? null;
+/** The decision to show at the replay's "Turn `turn`" (the turn whose move it shows): that
+ * turn's first move that was not the best, else its first move; null if the human did not
+ * move then. */
+export function decisionAt(review, turn) {
+  const mine = review.decisions.map((d, i) => [d, i]).filter(([d]) => d.turn === turn);
+  return (mine.find(([d]) => d.class !== 'best') ?? mine[0])?.[1] ?? null;
 }
+
+/** The `history_position` the replay draws for "Turn `turn`" (API.md, "Turns"): the board after
+ * that turn, or, for a reviewed decision `d` of it, the board before it, on which the played
+ * and the best move are ghosts (ghostsFor). */
+export const positionFor = (turn, d = null) => (d ? d.turn - 1 : turn);
 
 /**
  * The ghosts (Board.setPreview) of reviewed decision `d` on the board before its turn: the

@@ -3,20 +3,25 @@
 import { api, IMPORT_LIMIT } from './api.js';
 import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration, breakdownTable } from './dom.js';
 import { badgeSvg, COLOUR_NAMES, SHAPE_NAMES } from './players.js';
-import { capital, eventText, replayLabel, reviewSummary, reviewVerdict, reviewWinText, reviewDecisionTitle, whyText, reviewTag } from './text.js';
+import { capital, eventText, replayLabel, turnInProgress, reviewSummary, reviewVerdict, reviewWinText, reviewDecisionTitle, whyText, reviewTag } from './text.js';
 import { t, fmtNumber, fmtDate, fmtList, fmtPercent } from './i18n.js';
 import { sceneSvg, figuresSvg, badgesHtml } from './helpart.js';
 import { Board } from './board.js';
 import { lessonSuggestion } from './learn.js';
 import { chartSvg, seriesSvg } from './chart.js';
-import { reviews, reviewStarter, winGraph, moveList, decisionAt, ghostsFor, figureFeature } from './review.js';
-import { CHALLENGES, isSpec, opponentOf, opponentLabel, ratingText } from './strength.js';
+import { reviews, reviewStarter, reviewable, notReviewable, winGraph, moveList, decisionAt, positionFor, ghostsFor, figureFeature } from './review.js';
+import { CHALLENGES, isSpec, opponentOf, opponentLabel, ratingText, byStrength } from './strength.js';
 
 /** An AI level's name ("Easy", "Könnyű"); a strength between the levels ("hard@1732") by the
  * level it derives from, with its rating when known ("Hard ≈ 1350"); an unknown one as it is. */
 export const levelName = (level, rating = null) => opponentLabel(level, rating);
-/** A level as the start screen offers it, with what the two odd ones do. */
-const levelChoice = (level) => (level === 'random' ? t('screens.start.level.random') : level === 'greedy' ? t('screens.start.level.greedy') : levelName(level));
+/** A level as the start screen offers it: its name, its measured rating said as a rating
+ * ("Easy · rating 571"), and what the two odd ones do. */
+const levelChoice = (level, info) => {
+  const rating = opponentOf(level, null, { info, withLevelRating: true }).rating;
+  const note = level === 'random' ? t('screens.start.level.random') : level === 'greedy' ? t('screens.start.level.greedy') : null;
+  return t('screens.start.levelOption', { name: levelName(level), rating: rating == null ? null : ratingText(rating), note });
+};
 /** The levels of a match's opponents, as a list ("Easy and Hard", "Könnyű és Nehéz"). */
 const levelList = (opponents) => fmtList(opponents.map((o) => levelName(o.level, o.rating)));
 /** A match's result for the human ("Won"), or "Imported" for a record without one. */
@@ -30,7 +35,8 @@ export async function renderStart(root, app) {
     // The start screen works without the lessons: a failure is shown, the suggestion left out.
     api.lessonList().catch((e) => { showError(e); return null; })]);
   app.info = info;
-  const levels = info.levels;
+  // The levels from the weakest to the strongest.
+  const levels = byStrength(info.levels, info);
   const active = profiles.profiles.find((p) => p.id === profiles.active) ?? null;
   const setup = app.setup ?? (app.setup = lastSetup(app.settings?.lastSetup, levels, active?.stats.rating.elo) ?? { opponents: ['easy'], abbeyMayor: true });
   root.replaceChildren();
@@ -43,7 +49,7 @@ export async function renderStart(root, app) {
     const r = info.resumable;
     root.append(h('div', { class: 'card resume' },
       h('div', {}, h('h3', {}, t('screens.start.resume.title')),
-        h('p', {}, t('screens.start.resume.line', { name: r.profileName, opponents: levelList(r.opponents), turn: r.turn + 1, scores: r.scores.join(' : '), date: formatDate(r.startedAt) }))),
+        h('p', {}, t('screens.start.resume.line', { name: r.profileName, opponents: levelList(r.opponents), turn: turnInProgress(r.turn), scores: r.scores.join(' : '), date: formatDate(r.startedAt) }))),
       h('button', { class: 'btn primary', type: 'button', onclick: () => app.resume() }, t('screens.start.resume.button'))));
   }
 
@@ -69,8 +75,6 @@ export async function renderStart(root, app) {
   // against it), whose opponent rating the app picks for the active profile (match_level,
   // asked each time the screen is drawn, so it follows the rating after every game).
   const oppBox = h('div', { class: 'opponents' });
-  // Each level with its measured rating (app_info.strength), to compare with the player's.
-  const withRating = (l) => { const r = opponentOf(l, null, { info, withLevelRating: true }).rating; return r == null ? levelChoice(l) : t('screens.strength.label', { name: levelChoice(l), rating: ratingText(r) }); };
   const matched = new Map();
   const matchOf = (chance) => {
     if (!matched.has(chance)) {
@@ -89,7 +93,8 @@ export async function renderStart(root, app) {
           h('span', { html: badgeSvg(i + 1, 22) }),
           h('label', { for: `opp-${i}` }, t('screens.start.opponent', { n: i + 1 })),
           h('select', { id: `opp-${i}`, onchange: (e) => { setup.opponents[i] = e.target.value === 'match' ? { match: 0.5 } : e.target.value; drawOpponents(); } },
-            levels.map((l) => h('option', { value: l, selected: !match && l === o }, withRating(l))),
+            // Each level with its measured rating (app_info.strength), to compare with the player's.
+            levels.map((l) => h('option', { value: l, selected: !match && l === o }, levelChoice(l, info))),
             h('option', { value: 'match', selected: match }, t('screens.start.match.option'))),
           match ? matchEditor(o, i) : null);
       })));
@@ -141,7 +146,8 @@ export async function renderStart(root, app) {
       }
     } catch (err) { showError(err, t('screens.start.startFailed')); } finally { startBtn.disabled = false; }
   } }, active ? t('screens.start.startAs', { name: active.name }) : t('screens.start.needProfile'));
-  root.append(h('div', { class: 'row end' }, startBtn));
+  // Start stays in view at the bottom of the window, whatever the set-up above it takes.
+  root.append(h('div', { class: 'row end start-go' }, startBtn));
 }
 
 /** The start screen's set-up from the settings' `lastSetup` (levels this app knows only),
@@ -165,7 +171,7 @@ export async function renderHistory(root, app) {
   const list = await api.historyList(filters.all ? null : profiles.active);
   await reviews.refresh().catch((e) => showError(e, t('screens.reviewFailed')));
   for (const p of list.problems ?? []) showProblem(p);
-  const levels = app.info?.levels ?? ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'];
+  const levels = byStrength(app.info?.levels ?? ['random', 'easy', 'greedy', 'medium', 'hard', 'expert'], app.info);
   // "Matched": an opponent matched to the player's level (a strength between the levels).
   const fits = (o) => (filters.level === 'matched' ? isSpec(o.level) : o.level === filters.level);
   const matches = list.matches.filter((m) => (!filters.level || m.opponents.some(fits))
@@ -212,8 +218,10 @@ function matchCard(m, root, app) {
         h('strong', {}, m.players.flatMap((p, i) => [i ? ' · ' : null, h('span', {}, p.name), ` ${fmtNumber(p.score)}`])),
         h('small', {}, t('screens.history.line', { date: formatDate(m.date), opponents: levelList(m.opponents), turns: m.turns, duration: formatDuration(m.durationSecs), expansion: m.abbeyMayor }))),
       m.accuracy != null ? h('span', { class: 'accuracy-tag', title: t('screens.history.accuracyTitle') }, h('small', {}, t('screens.history.accuracy')), accuracyText(m.accuracy)) : null),
-    // A match without a review: Review, then its progress; the list again once it is done.
-    m.accuracy == null ? reviewStarter(m.id, { label: t('screens.history.review'), onDone: (slot) => { if (slot.isConnected) renderHistory(root, app).catch((e) => showError(e)); } }) : null,
+    // A match without a review: Review, then its progress; the list again once it is done. A
+    // resigned game is not reviewed: said so instead.
+    !reviewable(m) ? notReviewable()
+      : m.accuracy == null ? reviewStarter(m.id, { label: t('screens.history.review'), onDone: (slot) => { if (slot.isConnected) renderHistory(root, app).catch((e) => showError(e)); } }) : null,
     h('div', { class: 'row' },
       h('button', { class: 'btn small', type: 'button', onclick: async () => {
         try { const r = await api.historyExport(m.id); showNote(t('screens.history.saved', { path: r.path })); } catch (err) { showError(err, t('screens.history.exportFailed')); }
@@ -246,7 +254,7 @@ export async function renderMatch(root, app, id) {
   // The review: the win-chance graph and the move list pick a decision (the board shows it).
   const boardWrap = h('div', { class: 'board-wrap replay-board' }, boardHost);
   const pick = (i) => {
-    go(review.decisions[i].turn - 1, i);
+    go(review.decisions[i].turn, i);
     // The board shows the pick: bring it into view if the page is scrolled past it.
     // (The screen scrolls, not the page: scrollIntoView would scroll the body too.)
     const main = boardWrap.closest('main');
@@ -260,10 +268,11 @@ export async function renderMatch(root, app, id) {
   const reviewCard = review
     ? h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), h('p', { class: 'rv-summary' }, reviewSummary(review)),
       h('p', { class: 'rv-help' }, t('screens.match.reviewHelp')), moves.el)
-    : h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), h('p', {}, t('screens.match.notReviewed')),
-      reviewStarter(id, { label: t('screens.match.reviewThis'), primary: true, onDone: (slot) => {
-        if (slot.isConnected && location.hash === `#/match/${encodeURIComponent(id)}`) renderMatch(root, app, id).catch((e) => showError(e));
-      } }));
+    : !reviewable(s) ? h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), notReviewable())
+      : h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), h('p', {}, t('screens.match.notReviewed')),
+        reviewStarter(id, { label: t('screens.match.reviewThis'), primary: true, onDone: (slot) => {
+          if (slot.isConnected && location.hash === `#/match/${encodeURIComponent(id)}`) renderMatch(root, app, id).catch((e) => showError(e));
+        } }));
   const step = (d) => go(turn + d);
   const icon = (d) => `<svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true"><path d="${d}" fill="currentColor"/></svg>`;
   const btn = (d, aria, fn) => h('button', { class: 'btn', type: 'button', 'aria-label': aria, onclick: fn, html: icon(d) });
@@ -304,18 +313,20 @@ export async function renderMatch(root, app, id) {
     eventsBox.replaceChildren(...shown.map((e) => h('li', { class: `log-item ${e.type}` }, eventText(e, s.players))));
     const ticket = ++pending;
     try {
-      const view = await api.historyPosition(id, turn);
+      const view = await api.historyPosition(id, positionFor(turn, d));
       if (ticket !== pending) return;
       board.setView(view);
-      board.setMarks(view.lastPlaced ? [{ ...view.lastPlaced, kind: 'last' }] : []);
-      // A reviewed decision of the next turn: its played and best move as ghosts.
+      // A reviewed decision of this turn: the board before it, its played and best move as
+      // ghosts (the last tile before it is not marked: the ghosts are this turn's move).
+      board.setMarks(view.lastPlaced && !d ? [{ ...view.lastPlaced, kind: 'last' }] : []);
       board.setPreview(d ? ghostsFor(d, detail.events, types, review.player) : null);
       if (!board.userMoved) board.fit(false);
     } catch (err) { showError(err, t('screens.match.turnFailed')); }
   }
   function showVerdict(d) {
-    verdict.hidden = !d && turn >= s.turns;
-    if (!d) { verdict.replaceChildren(h('p', { class: 'rv-none' }, t('screens.match.noMove', { turn: turn + 1 }))); return; }
+    // Before the first turn and at the final scoring there is no move to review.
+    verdict.hidden = !d && (turn < 1 || turn > s.turns);
+    if (!d) { verdict.replaceChildren(h('p', { class: 'rv-none' }, t('screens.match.noMove', { turn }))); return; }
     const feature = (m) => figureFeature(m, d, detail.events, types);
     verdict.replaceChildren(
       h('div', { class: 'rv-head' }, h('strong', {}, reviewDecisionTitle(d)), h('span', { class: `rv-tag ${d.class}` }, reviewTag(d.class))),

@@ -38,3 +38,10 @@ export function opponentLabel(level, rating = null, { lower = false, ...opts } =
   const name = lower && named && has(`common.level.${baseLevel(level)}`) ? o.name.toLowerCase() : o.name;
   return o.rating == null ? name : t('screens.strength.label', { name, rating: ratingText(o.rating) });
 }
+
+/** The levels from the weakest to the strongest by their measured ratings (`app_info.strength`;
+ * a level without one keeps its place after them). */
+export function byStrength(levels, info = null) {
+  const rating = (l) => info?.strength?.levels?.[l] ?? Infinity;
+  return [...levels].sort((a, b) => rating(a) - rating(b));
+}

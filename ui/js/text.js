@@ -250,11 +250,20 @@ export function spotLabel(kind, on, spot) {
   return kind === 'mayor' && spot?.pennants === 0 ? t('game.spot.noPennants', { base }) : base;
 }
 
-/** The game bar's turn (API.md, "Turns"): "Turn 40" while playing, "85 turns" when over. */
-export const turnLabel = (view) => (view.over ? t('game.turn.played', { n: view.turn }) : t('game.turn.current', { n: view.turn + 1 }));
+// --- Turns, one definition everywhere (API.md, "Turns"): "Turn N" is the N-th turn of the
+// game (its N-th record entry). While a game is played, the turn shown is the one in
+// progress; the log, the review and its move list name the turn an event or a move belongs
+// to; a replay position names the turn whose move it shows (the board after `pos` turns
+// shows turn `pos`; a reviewed move of turn N is shown as ghosts on the board before it,
+// still as "Turn N": review.js, positionFor). The app's `turn` counts turns completed.
+/** The turn in progress, from the app's turns completed (GameView.turn, Resumable.turn). */
+export const turnInProgress = (completed) => completed + 1;
+/** The game bar's turn: "Turn 40" while playing, "85 turns" when over. */
+export const turnLabel = (view) => (view.over ? t('game.turn.played', { n: view.turn }) : t('game.turn.current', { n: turnInProgress(view.turn) }));
 /** The resume card's turn: the one in progress, as the game bar will show it. */
-export const resumeTurn = (info) => t('game.turn.resume', { n: info.turn + 1 });
-/** The replay's position `pos` (turns completed) of a match of `turns` turns, then its final scoring. */
+export const resumeTurn = (info) => t('game.turn.resume', { n: turnInProgress(info.turn) });
+/** The replay's position `pos` (turns completed: "Turn pos", the turn whose move it shows)
+ * of a match of `turns` turns; 0 is the start, `turns + 1` the final scoring. */
 export function replayLabel(pos, turns) {
   if (pos <= 0) return t('game.replay.start', { turns });
   if (pos > turns) return t('game.replay.final', { turns });
@@ -374,7 +383,7 @@ export function reviewMoveText(m, tile, feature = null, ghost = null) {
   }
 }
 const DECISIONS = new Set(['draw_or_abbey', 'place_tile', 'place_figure', 'move_wagon', 'final_abbey']);
-/** What a reviewed decision was about: "Turn 12, tile". */
+/** What a reviewed decision was about: "Turn 12, tile" (its turn, 1-based, as everywhere). */
 export function reviewDecisionTitle(d) {
   return t('game.review.decision', { turn: d.turn, what: DECISIONS.has(d.decision) ? t(`game.review.what.${d.decision}`) : d.decision });
 }

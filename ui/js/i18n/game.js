@@ -319,6 +319,7 @@ export const en = {
   'game.review.running': (p, h) => (p.total ? `Reviewing your moves: ${h.fmtNumber(p.done)} of ${h.fmtNumber(p.total)} decisions` : 'Reviewing your moves…'),
   'game.review.done': 'Review done.',
   'game.review.cancelled': 'Review cancelled.',
+  'game.review.resigned': 'A resigned game is not reviewed: only games played to the end are.',
   'game.review.failed': 'The review failed: {message}',
   'game.review.unknownError': 'unknown error',
   'game.review.summary': (p, h) => {
@@ -573,6 +574,7 @@ export const hu = {
   'game.review.running': (p, h) => (p.total ? `A lépéseid elemzése: ${h.fmtNumber(p.done)}/${h.fmtNumber(p.total)} döntés` : 'A lépéseid elemzése…'),
   'game.review.done': 'Az elemzés kész.',
   'game.review.cancelled': 'Az elemzés megszakítva.',
+  'game.review.resigned': 'A feladott játékot nem elemzi a gép, csak a végigjátszottakat.',
   'game.review.failed': 'Az elemzés nem sikerült: {message}',
   'game.review.unknownError': 'ismeretlen hiba',
   'game.review.summary': (p, h) => {
