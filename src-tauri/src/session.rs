@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use carcassonne_ai::seed::mix;
 use carcassonne_ai::{Budget, PlayerSpec, strength};
 use carcassonne_engine::{
     Game, Move, MoveName, PlayError, PlayerKind, PublicView, RecordPlayer, Setup,
@@ -56,14 +57,6 @@ pub struct Session {
 /// The largest seed the app deals with, 2^53 - 1: every seed it shows or accepts is exact
 /// as a JavaScript number (API.md, "Seeds").
 pub const MAX_SEED: u64 = (1 << 53) - 1;
-
-/// A seed from another seed and a salt (SplitMix64's finaliser).
-pub fn mix(seed: u64, salt: u64) -> u64 {
-    let mut z = seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Why an opponent of a set-up is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

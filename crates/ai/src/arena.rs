@@ -14,6 +14,7 @@ use thiserror::Error;
 
 use crate::eval::Payoff;
 use crate::eval::{score_diff, win_share};
+use crate::seed::splitmix;
 use crate::{Budget, Level, Tuning, UnknownLevel, choose_move_with};
 
 /// One contestant: a level and its budget.
@@ -375,14 +376,6 @@ pub struct ArenaSummary {
     pub players: Vec<PlayerSummary>,
 }
 
-/// A 64-bit mix (SplitMix64's finaliser): distinct inputs give unrelated seeds.
-pub(crate) fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Plays one game of `cfg`: deal `deal` with seat rotation `rotation`.
 ///
 /// # Errors
@@ -400,7 +393,7 @@ pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameRe
     let mut cpu_ms = vec![Vec::new(); n];
     let mut usage = vec![Usage::default(); n];
     let mut decision = 0u64;
-    let base = mix(mix(cfg.seed ^ mix(deal)) ^ rotation as u64);
+    let base = splitmix(splitmix(cfg.seed ^ splitmix(deal)) ^ rotation as u64);
     while let Some(seat) = game.decision().player() {
         let who = (usize::from(seat) + rotation) % n;
         let spec = cfg.players[who];
@@ -409,7 +402,7 @@ pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameRe
         let mv = choose_move_with(
             spec.level,
             &PublicView::new(&game),
-            mix(base ^ decision),
+            splitmix(base ^ decision),
             spec.budget,
             Tuning {
                 noise: spec.noise.map(Noise::points),

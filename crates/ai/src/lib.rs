@@ -36,6 +36,7 @@ pub mod mcts;
 pub mod notation;
 pub mod rating;
 pub mod review;
+pub mod seed;
 pub mod strength;
 
 use std::fmt;

@@ -52,8 +52,8 @@ use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::arena::mix;
 use crate::mcts::{self, Config};
+use crate::seed::splitmix;
 use crate::{Budget, Limits};
 
 /// The default iterations of the first pass: the hard level's budget.
@@ -96,7 +96,7 @@ impl Default for ReviewConfig {
 /// for that decision when `seed` is the arena's seed for the game, so a review of an arena
 /// game with the AI's budget reproduces the AI's searches.
 pub fn decision_seed(seed: u64, decision: u64) -> u64 {
-    mix(seed ^ decision)
+    splitmix(seed ^ decision)
 }
 
 /// The verdict on a move.
@@ -271,7 +271,7 @@ pub fn judge(
     }
     // Second pass: the played move against the best, side by side.
     let pairs = (iterations / 2).max(1);
-    let mut rng = Pcg64Mcg::seed_from_u64(mix(seed ^ 0x0005_EC0D));
+    let mut rng = Pcg64Mcg::seed_from_u64(splitmix(seed ^ 0x0005_EC0D));
     let open = Limits::new(Budget::default(), stop);
     let mut batches = 1;
     let cmp = mcts::compare_moves(view, [played, best.mv], &mut rng, &open, &cfg, pairs, |c| {
