@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use carcassonne_ai::seed::mix;
-use carcassonne_ai::{Budget, PlayerSpec, strength};
+use carcassonne_ai::{PlayerSpec, strength};
 use carcassonne_engine::{
     Game, Move, MoveName, PlayError, PlayerKind, PublicView, RecordPlayer, Setup,
 };
@@ -450,31 +450,10 @@ impl Session {
     }
 }
 
-/// The budget `spec` plays with: its iterations (the level's default if it names none) and
-/// its time limit, else the level's default time cap, so that a slow machine is bounded.
-pub fn spec_budget(spec: &PlayerSpec) -> Budget {
-    let default = spec.level.default_budget();
-    Budget {
-        ms: spec.budget.ms.or(default.ms),
-        iterations: spec.budget.iterations.or(default.iterations),
-    }
-}
-
-/// The AI's choice for the pending decision of `game`, played as `spec` (its budget from
-/// [`spec_budget`], the easy level's noise from the spec).
+/// The AI's choice for the pending decision of `game`, played as `spec` (its budget is
+/// [`PlayerSpec::capped_budget`], the rest of it [`PlayerSpec::tuning`]).
 pub fn ai_choose(game: &Game, spec: &PlayerSpec, seed: u64, stop: &AtomicBool) -> Move {
-    carcassonne_ai::choose_move_with(
-        spec.level,
-        &PublicView::new(game),
-        seed,
-        spec_budget(spec),
-        carcassonne_ai::Tuning {
-            noise: spec.noise.map(carcassonne_ai::Noise::points),
-            payoff: spec.payoff.unwrap_or_default(),
-            win_weight: spec.win_weight.map(carcassonne_ai::Weight::value),
-        },
-        stop,
-    )
+    spec.choose(&PublicView::new(game), seed, spec.capped_budget(), stop)
 }
 
 #[cfg(test)]

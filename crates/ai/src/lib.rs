@@ -37,6 +37,7 @@ pub mod notation;
 pub mod rating;
 pub mod review;
 pub mod seed;
+pub mod spec;
 pub mod strength;
 
 use std::fmt;
@@ -49,9 +50,10 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use thiserror::Error;
 
-pub use arena::{ArenaConfig, ArenaError, ArenaSummary, Noise, PlayerSpec, Weight, run_arena};
+pub use arena::{ArenaConfig, ArenaError, ArenaSummary, run_arena};
 pub use notation::{MoveNotation, Suggestion, describe_move, suggest};
 pub use review::{Class, DecisionReview, Review, ReviewConfig, ReviewError, review_record};
+pub use spec::{Noise, PlayerSpec, SpecError, Weight};
 
 /// How strong an AI plays. Names are lowercase in both directions (`"hard"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
