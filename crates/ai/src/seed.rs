@@ -19,16 +19,17 @@ fn finalise(mut z: u64) -> u64 {
 }
 
 /// A seed from one value: the first output of SplitMix64 started at `z` (its state
-/// advanced by [`GAMMA`], then finalised). Distinct inputs give unrelated seeds. The
-/// arena's seeds per game and per decision, and so the review's ([`crate::review::decision_seed`]).
+/// advanced by the golden ratio, then finalised). Distinct inputs give unrelated seeds. The
+/// arena's seeds per game and per decision, and so the review's
+/// ([`crate::review::decision_seed`]).
 pub fn splitmix(z: u64) -> u64 {
     finalise(z.wrapping_add(GAMMA))
 }
 
-/// A seed from another seed and a salt: the salt times [`GAMMA`] xored into the seed, then
-/// finalised. The app's seeds: each seat's AI seed from the game's seed (salt: the seat
-/// plus 1), each decision's from its seat's (salt: the position), a hint's from the
-/// decision's.
+/// A seed from another seed and a salt: the salt times the golden ratio xored into the
+/// seed, then finalised. The app's seeds: each seat's AI seed from the game's seed (salt:
+/// the seat plus 1), each decision's from its seat's (salt: the position), a hint's from
+/// the decision's.
 pub fn mix(seed: u64, salt: u64) -> u64 {
     finalise(seed ^ salt.wrapping_mul(GAMMA))
 }
