@@ -34,7 +34,7 @@
 //! - `level`: [`Level`], its names and default budgets.
 //! - `choose`: [`choose_move`] and [`choose_move_with`] (a level's move, [`Tuning`]).
 //! - [`spec`]: [`PlayerSpec`], an opponent by name (`hard@4000`, `easy~1.5`), and how it plays.
-//! - [`notation`]: the hint ([`suggest`]), with its move in record notation.
+//! - [`hint`]: the hint ([`suggest`]), with its move in record notation.
 //! - [`rating`]: Elo ratings fitted to arena results.
 //! - [`strength`]: the strength curve, an opponent of any rating.
 //! - [`arena`]: matches between players in every seat rotation.
@@ -47,8 +47,8 @@ mod level;
 pub mod arena;
 pub mod eval;
 pub mod greedy;
+pub mod hint;
 pub mod mcts;
-pub mod notation;
 pub mod rating;
 pub mod review;
 pub mod seed;
@@ -58,7 +58,16 @@ pub mod strength;
 pub use arena::{ArenaConfig, ArenaError, ArenaSummary, run_arena};
 pub use budget::{Budget, Limits};
 pub use choose::{Tuning, choose_move, choose_move_with};
+pub use hint::{SuggestError, Suggestion, suggest};
 pub use level::{Level, UnknownLevel};
-pub use notation::{MoveNotation, Suggestion, describe_move, suggest};
+// The engine writes a move in record notation; the hint's users find it here too.
+pub use carcassonne_engine::{MoveNotation, describe_move};
 pub use review::{Class, DecisionReview, Review, ReviewConfig, ReviewError, review_record};
 pub use spec::{Noise, PlayerSpec, SpecError, Weight};
+
+/// The hint's former path, kept for its users (the app's errors name
+/// [`notation::SuggestError`]): the [`hint`] and the engine's record notation of a move.
+pub mod notation {
+    pub use crate::hint::{SuggestError, Suggestion, suggest};
+    pub use carcassonne_engine::{MoveNotation, describe_move};
+}

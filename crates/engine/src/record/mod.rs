@@ -14,7 +14,7 @@
 //! By job, each file using only those before it: `error` ([`RecordError`], and how a reason
 //! quotes the input), `format` (the types of a record), `parse` (reading, with its bounds and
 //! strictness checks), `replay` (a record through the rules) and `write` (a game's log as a
-//! record).
+//! record, and one move as a record writes it: [`describe_move`]).
 
 mod error;
 mod format;
@@ -28,3 +28,4 @@ pub use format::{
     RecordWagon,
 };
 pub use parse::{MAX_RECORD_BYTES, MAX_TURNS};
+pub use write::{MoveNotation, describe_move};
