@@ -7,6 +7,12 @@
 //! value: the arena, and so the review, whose seeds must equal the arena's; the arena
 //! summaries in `crates/ai/arenas/` were played with it) and [`mix`] (a seed and a salt: the
 //! app, whose fixtures and autosaves hold its seeds).
+//!
+//! The review's seeds are the arena's, so it reproduces an arena AI's searches. An app game's
+//! AI decisions are seeded `mix(mix(seed, seat + 1), log length << 8 | moves of the
+//! unfinished entry)`, all of it known from the game's record, so a review could reproduce
+//! them with [`mix`] too; it would need that per-position seed in place of its
+//! `decision_seed`, and the seat's iterations.
 
 /// SplitMix64's increment, the golden ratio in 64 bits.
 const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
