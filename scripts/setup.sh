@@ -4,7 +4,7 @@
 # Idempotent: a second run installs nothing. Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
-packages=(build-essential pkg-config libwebkit2gtk-4.1-dev xvfb xauth dbus-daemon webkit2gtk-driver chromium)
+packages=(build-essential python3 pkg-config libwebkit2gtk-4.1-dev xvfb xauth dbus-daemon webkit2gtk-driver chromium)
 missing=()
 for p in "${packages[@]}"; do
     if [[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]]; then

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use carcassonne_ai::{Budget, PlayerSpec, strength};
+use carcassonne_ai::seed::mix;
+use carcassonne_ai::{PlayerSpec, strength};
 use carcassonne_engine::{
     Game, Move, MoveName, PlayError, PlayerKind, PublicView, RecordPlayer, Setup,
 };
@@ -56,14 +57,6 @@ pub struct Session {
 /// The largest seed the app deals with, 2^53 - 1: every seed it shows or accepts is exact
 /// as a JavaScript number (API.md, "Seeds").
 pub const MAX_SEED: u64 = (1 << 53) - 1;
-
-/// A seed from another seed and a salt (SplitMix64's finaliser).
-pub fn mix(seed: u64, salt: u64) -> u64 {
-    let mut z = seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Why an opponent of a set-up is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -457,31 +450,10 @@ impl Session {
     }
 }
 
-/// The budget `spec` plays with: its iterations (the level's default if it names none) and
-/// its time limit, else the level's default time cap, so that a slow machine is bounded.
-pub fn spec_budget(spec: &PlayerSpec) -> Budget {
-    let default = spec.level.default_budget();
-    Budget {
-        ms: spec.budget.ms.or(default.ms),
-        iterations: spec.budget.iterations.or(default.iterations),
-    }
-}
-
-/// The AI's choice for the pending decision of `game`, played as `spec` (its budget from
-/// [`spec_budget`], the easy level's noise from the spec).
+/// The AI's choice for the pending decision of `game`, played as `spec` (its budget is
+/// [`PlayerSpec::capped_budget`], the rest of it [`PlayerSpec::tuning`]).
 pub fn ai_choose(game: &Game, spec: &PlayerSpec, seed: u64, stop: &AtomicBool) -> Move {
-    carcassonne_ai::choose_move_with(
-        spec.level,
-        &PublicView::new(game),
-        seed,
-        spec_budget(spec),
-        carcassonne_ai::Tuning {
-            noise: spec.noise.map(carcassonne_ai::Noise::points),
-            payoff: spec.payoff.unwrap_or_default(),
-            win_weight: spec.win_weight.map(carcassonne_ai::Weight::value),
-        },
-        stop,
-    )
+    spec.choose(&PublicView::new(game), seed, spec.capped_budget(), stop)
 }
 
 #[cfg(test)]

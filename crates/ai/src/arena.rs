@@ -1,7 +1,6 @@
 //! The arena: matches between AI levels with every seat rotation of each deal, and one
 //! summary of wins, scores and decision times (`carcassonne arena`).
 
-use std::str::FromStr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
@@ -12,163 +11,11 @@ use carcassonne_engine::{
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::eval::Payoff;
+use crate::Level;
 use crate::eval::{score_diff, win_share};
-use crate::{Budget, Level, Tuning, UnknownLevel, choose_move_with};
-
-/// One contestant: a level and its budget.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayerSpec {
-    /// The level.
-    pub level: Level,
-    /// Its budget (neither limit: the level's default).
-    pub budget: Budget,
-    /// The easy level's noise, if not its default.
-    pub noise: Option<Noise>,
-    /// The search's payoff, if not its default (an experiment's knob: `hard:paranoid`,
-    /// `hard:margin`).
-    pub payoff: Option<Payoff>,
-    /// The weight of the win share in the search's payoff in hundredths, if not its
-    /// default (an experiment's knob: `hard+w0.6`).
-    pub win_weight: Option<Weight>,
-}
-
-/// A noise in hundredths of a point (`easy~1.5` is 150): whole numbers keep specs
-/// comparable and printable exactly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Noise(pub u32);
-
-impl Noise {
-    /// The noise in points.
-    pub fn points(self) -> f64 {
-        f64::from(self.0) / 100.0
-    }
-}
-
-/// A weight from 0 to 1 in hundredths (`hard+w0.6` is 60), whole for the reason [`Noise`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weight(pub u32);
-
-impl Weight {
-    /// The weight as a fraction.
-    pub fn value(self) -> f64 {
-        f64::from(self.0) / 100.0
-    }
-}
-
-/// Why a player spec did not parse.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum SpecError {
-    /// The level name is unknown.
-    #[error(transparent)]
-    Level(#[from] UnknownLevel),
-    /// The budget after `@` is neither `N` (iterations) nor `Nms`.
-    #[error("bad budget \"{0}\": write LEVEL@N for N iterations or LEVEL@Nms for N milliseconds")]
-    Budget(String),
-    /// The noise after `~` is not a number of points from 0 to 100, or the level is not easy.
-    #[error("bad noise \"{0}\": write easy~P for P points of noise (0 to 100, hundredths at most)")]
-    Noise(String),
-    /// The payoff after `:` is unknown, or the level does not search.
-    #[error("bad payoff \"{0}\": write medium, hard or expert, then :margin, :paranoid or :mean")]
-    Payoff(String),
-    /// The win weight after `+w` is not a number from 0 to 1, or the level does not search.
-    #[error("bad win weight \"{0}\": write medium, hard or expert, then +wX for X from 0 to 1")]
-    WinWeight(String),
-}
-
-/// `text` as a whole number of hundredths from 0 to `max` (`"1.5"` is 150), or `None` if it
-/// is not a number, out of range, or finer than a hundredth.
-fn hundredths(text: &str, max: u32) -> Option<u32> {
-    let x: f64 = text.parse().ok()?;
-    let h = (x * 100.0).round();
-    ((0.0..=f64::from(max)).contains(&h) && (h - x * 100.0).abs() <= 1e-6).then_some(h as u32)
-}
-
-impl FromStr for PlayerSpec {
-    type Err = SpecError;
-
-    /// `hard` (the level's default budget), `hard@4000` (4000 iterations), `hard@250ms`, or
-    /// `easy~1.5` (the easy level with 1.5 points of noise instead of its default).
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (s, win_weight) = match s.split_once("+w") {
-            None => (s, None),
-            Some((rest, w)) => {
-                let hundredths =
-                    hundredths(w, 100).ok_or_else(|| SpecError::WinWeight(w.to_string()))?;
-                (rest, Some(Weight(hundredths)))
-            }
-        };
-        let (s, payoff) = match s.split_once(':') {
-            None => (s, None),
-            Some((rest, name)) => (
-                rest,
-                Some(Payoff::from_name(name).ok_or_else(|| SpecError::Payoff(name.to_string()))?),
-            ),
-        };
-        let (s, noise) = match s.split_once('~') {
-            None => (s, None),
-            Some((name, n)) => match hundredths(n, 10_000) {
-                Some(hundredths) if name == "easy" => (name, Some(Noise(hundredths))),
-                _ => return Err(SpecError::Noise(n.to_string())),
-            },
-        };
-        let (name, budget) = match s.split_once('@') {
-            None => (s, Budget::default()),
-            Some((name, b)) => {
-                let bad = || SpecError::Budget(b.to_string());
-                let budget = match b.strip_suffix("ms") {
-                    Some(ms) => Budget::millis(ms.parse().map_err(|_| bad())?),
-                    None => Budget::iterations(b.parse().map_err(|_| bad())?),
-                };
-                (name, budget)
-            }
-        };
-        let level: Level = name.parse()?;
-        if let Some(p) = payoff
-            && !matches!(level, Level::Medium | Level::Hard | Level::Expert)
-        {
-            return Err(SpecError::Payoff(p.name().to_string()));
-        }
-        if let Some(w) = win_weight
-            && !matches!(level, Level::Medium | Level::Hard | Level::Expert)
-        {
-            return Err(SpecError::WinWeight(w.value().to_string()));
-        }
-        Ok(PlayerSpec {
-            level,
-            budget,
-            noise,
-            payoff,
-            win_weight,
-        })
-    }
-}
-
-impl std::fmt::Display for PlayerSpec {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.budget {
-            Budget {
-                ms: None,
-                iterations: Some(n),
-            } => write!(f, "{}@{n}", self.level)?,
-            Budget {
-                ms: Some(ms),
-                iterations: None,
-            } => write!(f, "{}@{ms}ms", self.level)?,
-            _ => write!(f, "{}", self.level)?,
-        }
-        if let Some(n) = self.noise {
-            write!(f, "~{}", n.points())?;
-        }
-        if let Some(p) = self.payoff {
-            write!(f, ":{}", p.name())?;
-        }
-        match self.win_weight {
-            Some(w) => write!(f, "+w{}", w.value()),
-            None => Ok(()),
-        }
-    }
-}
+use crate::seed::splitmix;
+// The contestants' type, first defined here: its old path keeps working.
+pub use crate::spec::{Noise, PlayerSpec, SpecError, Weight};
 
 /// What to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -375,14 +222,6 @@ pub struct ArenaSummary {
     pub players: Vec<PlayerSummary>,
 }
 
-/// A 64-bit mix (SplitMix64's finaliser): distinct inputs give unrelated seeds.
-pub(crate) fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Plays one game of `cfg`: deal `deal` with seat rotation `rotation`.
 ///
 /// # Errors
@@ -400,22 +239,16 @@ pub fn play_game(cfg: &ArenaConfig, deal: u64, rotation: usize) -> Result<GameRe
     let mut cpu_ms = vec![Vec::new(); n];
     let mut usage = vec![Usage::default(); n];
     let mut decision = 0u64;
-    let base = mix(mix(cfg.seed ^ mix(deal)) ^ rotation as u64);
+    let base = splitmix(splitmix(cfg.seed ^ splitmix(deal)) ^ rotation as u64);
     while let Some(seat) = game.decision().player() {
         let who = (usize::from(seat) + rotation) % n;
         let spec = cfg.players[who];
         let cpu_start = thread_cpu_ns();
         let started = Instant::now();
-        let mv = choose_move_with(
-            spec.level,
+        let mv = spec.choose(
             &PublicView::new(&game),
-            mix(base ^ decision),
-            spec.budget,
-            Tuning {
-                noise: spec.noise.map(Noise::points),
-                payoff: spec.payoff.unwrap_or_default(),
-                win_weight: spec.win_weight.map(Weight::value),
-            },
+            splitmix(base ^ decision),
+            spec.exact_budget(),
             &stop,
         );
         times_ms[who].push(started.elapsed().as_secs_f64() * 1000.0);
@@ -544,11 +377,7 @@ pub fn summarise(cfg: &ArenaConfig, games: &[GameResult]) -> ArenaSummary {
     let players = (0..n)
         .map(|who| {
             let spec = cfg.players[who];
-            let budget = if spec.budget == Budget::default() {
-                spec.level.default_budget()
-            } else {
-                spec.budget
-            };
+            let budget = spec.exact_budget();
             let wins: f64 = games.iter().map(|g| win_share(&g.scores, who)).sum();
             let count = games.len().max(1) as f64;
             let mut times: Vec<f64> = games

@@ -8,8 +8,8 @@
 //! the budget is worth about the same number of points). [`opponent_for`] turns a rating into a [`PlayerSpec`];
 //! [`rating_of`] gives a spec's rating back on the same curve.
 
-use crate::arena::{Noise, PlayerSpec};
 use crate::rating::{difference_for, expected};
+use crate::spec::{Noise, PlayerSpec};
 use crate::{Budget, Level};
 
 /// One measured point of the curve.

@@ -1,10 +1,10 @@
 //! Itemised events: what happened, for logs, explanations, replays and tests.
 
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 use crate::geometry::Pos;
 use crate::moves::FigureKind;
-use crate::tile::{SegmentKind, TileType, tables};
+use crate::tile::{SegmentKind, TileType};
 
 /// A scoring category of the breakdown (RULES.md §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -78,7 +78,7 @@ pub enum Event {
         /// By whom.
         player: u8,
         /// Which tile.
-        #[serde(serialize_with = "ser_tile")]
+        #[serde(serialize_with = "crate::tile::ser_tile")]
         tile: TileType,
         /// Where.
         pos: Pos,
@@ -90,7 +90,7 @@ pub enum Event {
         /// Who drew it.
         player: u8,
         /// Which tile.
-        #[serde(serialize_with = "ser_tile")]
+        #[serde(serialize_with = "crate::tile::ser_tile")]
         tile: TileType,
     },
     /// An abbey was placed in a hole.
@@ -169,9 +169,4 @@ pub struct LoggedEvent {
     /// What happened.
     #[serde(flatten)]
     pub event: Event,
-}
-
-/// Serialises a tile type as its id.
-pub(crate) fn ser_tile<S: Serializer>(tile: &TileType, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(tables().types[*tile as usize].id)
 }

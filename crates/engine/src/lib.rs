@@ -34,7 +34,9 @@
 //! - [`view`]: [`PublicView`], what an AI may see.
 //! - [`notation`]: moves by name both ways ([`MoveName`]), segment and corner names, the
 //!   coordinate limit and rotation check.
-//! - [`record`]: game records (RULES.md §6): parse, replay, write.
+//! - [`record`]: game records (RULES.md §6): parse, replay, write (a game's log, and one move
+//!   in record notation: [`describe_move`], which needs the record's types and so sits
+//!   above `notation`, which the record reads its names with).
 //! - [`lesson`]: lessons (a prepared record, the next tiles, a goal): read, play, judge.
 //! - [`event`]: itemised events and score breakdowns.
 //! - [`error`]: setup and play errors.
@@ -99,6 +101,9 @@ pub use geometry::Pos;
 pub use lesson::{Goal, Lesson, LessonError, LessonPlayError, LessonRun, Outcome, Reason, Text};
 pub use moves::{Decision, FigureKind, Move};
 pub use notation::{MoveName, NameError};
-pub use record::{MAX_RECORD_BYTES, MAX_TURNS, PlayerKind, Record, RecordError, RecordPlayer};
+pub use record::{
+    MAX_RECORD_BYTES, MAX_TURNS, MoveNotation, PlayerKind, Record, RecordError, RecordPlayer,
+    describe_move,
+};
 pub use tile::{SegmentInfo, SegmentKind, TileInfo, TileType, tile_types};
 pub use view::PublicView;

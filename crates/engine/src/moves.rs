@@ -105,7 +105,7 @@ pub enum Decision {
         /// Who decides.
         player: u8,
         /// The drawn tile.
-        #[serde(serialize_with = "crate::event::ser_tile")]
+        #[serde(serialize_with = "crate::tile::ser_tile")]
         tile: TileType,
     },
     /// Optionally place a figure on the tile just placed at `pos`.

@@ -6,6 +6,10 @@
 //! [`Board::segment_named`] (`monastery` on the abbey), [`Board::spot_name`] (a segment, or a
 //! corner for a barn), [`corner_name`], and the one coordinate limit ([`check_pos`]) and
 //! rotation check ([`check_rotation`]) of every named move, the record's included.
+//!
+//! A move in record notation (a record entry's fields, the hint's form) is
+//! [`describe_move`](crate::describe_move), in `record`: it is written with the record's
+//! figure and wagon types, and the record reads its moves through this module.
 
 use std::fmt;
 

@@ -9,6 +9,8 @@
 
 use std::sync::OnceLock;
 
+use serde::Serializer;
+
 use crate::geometry::{HALF_NAMES, SIDE_NAMES, corner_halves, rotate_halves, rotate_sides};
 
 /// A tile type: the index of its [`TileInfo`] in [`tile_types`].
@@ -656,6 +658,11 @@ fn orient(canonical: &Oriented, rot: u8) -> Oriented {
         })
         .collect();
     make_oriented(pattern, segments)
+}
+
+/// Serialises a tile type as its id (the events' and decisions' `tile`).
+pub(crate) fn ser_tile<S: Serializer>(tile: &TileType, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(tables().types[*tile as usize].id)
 }
 
 #[cfg(test)]

@@ -6,37 +6,11 @@
 //! [`find`] halves paths and needs `&mut`: it is used only while the game changes. Queries
 //! use [`root`], which reads without rewriting links, so legality and queries take `&self`.
 
-use super::{Game, MAX_PLAYERS};
+use super::{Game, MAX_PLAYERS, Seg};
 use crate::board::Board;
 use crate::geometry::{AROUND, Pos, opposite_half, opposite_side};
 use crate::moves::FigureKind;
 use crate::tile::{ABBEY, NO_SEGMENT, Oriented, SegmentKind, TileType, tables};
-
-/// One segment's union-find node, with its feature's tallies valid at the root.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Seg {
-    pub(crate) parent: u16,
-    /// Next segment of the same feature (a circular list, spliced on union).
-    pub(crate) next: u16,
-    pub(crate) tile: u8,
-    pub(crate) local: u8,
-    pub(crate) kind: SegmentKind,
-    /// Open road or city edges of the feature.
-    pub(crate) open: u8,
-    pub(crate) pennants: u8,
-    /// Followers, mayors, wagons and farmers in the feature.
-    pub(crate) occupants: u8,
-    pub(crate) barns: u8,
-    /// Strength per player from followers, wagons and farmers (mayors are counted apart,
-    /// since their strength is the pennants at the moment of scoring).
-    pub(crate) strength: [u8; MAX_PLAYERS],
-    /// Players with a mayor in the feature (each player has one mayor).
-    pub(crate) mayors: u8,
-    /// Players with a barn in the field.
-    pub(crate) barn_owners: u8,
-    /// Placed-tile indices in the feature: a tile counts once however many segments it has.
-    pub(crate) tiles: [u64; 2],
-}
 
 impl Seg {
     /// A fresh segment of placed tile `tile`, its own feature.

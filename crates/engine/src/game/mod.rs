@@ -30,7 +30,7 @@ mod scoring;
 mod setup;
 mod turn;
 
-pub(crate) use features::{Seg, find, root};
+pub(crate) use features::{find, root};
 pub(crate) use setup::check_tile;
 
 use crate::board::Board;
@@ -39,7 +39,7 @@ use crate::error::PlayError;
 use crate::event::{Breakdown, LoggedEvent};
 use crate::geometry::Pos;
 use crate::moves::{Decision, FigureKind};
-use crate::tile::{LAND_TYPES, TileType};
+use crate::tile::{LAND_TYPES, SegmentKind, TileType};
 
 /// Followers each player starts with.
 pub const FOLLOWERS: u8 = 7;
@@ -166,6 +166,33 @@ pub struct Game {
     logging: bool,
     log: Vec<TurnEntry>,
     events: Vec<LoggedEvent>,
+}
+
+/// One segment's union-find node, with its feature's tallies valid at the root (the
+/// union-find itself is `features`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Seg {
+    pub(crate) parent: u16,
+    /// Next segment of the same feature (a circular list, spliced on union).
+    pub(crate) next: u16,
+    pub(crate) tile: u8,
+    pub(crate) local: u8,
+    pub(crate) kind: SegmentKind,
+    /// Open road or city edges of the feature.
+    pub(crate) open: u8,
+    pub(crate) pennants: u8,
+    /// Followers, mayors, wagons and farmers in the feature.
+    pub(crate) occupants: u8,
+    pub(crate) barns: u8,
+    /// Strength per player from followers, wagons and farmers (mayors are counted apart,
+    /// since their strength is the pennants at the moment of scoring).
+    pub(crate) strength: [u8; MAX_PLAYERS],
+    /// Players with a mayor in the feature (each player has one mayor).
+    pub(crate) mayors: u8,
+    /// Players with a barn in the field.
+    pub(crate) barn_owners: u8,
+    /// Placed-tile indices in the feature: a tile counts once however many segments it has.
+    pub(crate) tiles: [u64; 2],
 }
 
 impl Game {

@@ -1,0 +1,269 @@
+//! Why the best move is better than the one played ([`Why`]), read from the two moves'
+//! immediate results.
+
+use carcassonne_engine::{Cause, Decision, Event, FigureKind, Game, Move, Pos, SegmentKind};
+use serde::{Deserialize, Serialize};
+
+use super::judge::Verdict;
+
+/// Why the best move is better than the one played: a message id and its parameters (the
+/// UI words it; serialised as `{"id": "closes_feature", "params": {"feature": "city",
+/// "points": 8}}`).
+///
+/// It is read from the moves' immediate results on copies of the game ([`why`]): each move
+/// is played and the turn finished without further choices (no figure, wagons home), then
+/// the two results are compared. Only when nothing there tells them apart does it fall back
+/// to the search's verdict ([`Why::BetterChances`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "id", content = "params", rename_all = "snake_case")]
+pub enum Why {
+    /// The best move completes a `feature` (`road`, `city`, `monastery`) that scores
+    /// `points` for the player now.
+    ClosesFeature {
+        /// The feature's kind.
+        feature: String,
+        /// The player's points from it.
+        points: u32,
+    },
+    /// The played move put the mayor on a city with `strength` pennants (a mayor's strength
+    /// is its city's pennants: 0 counts for nothing).
+    WeakMayor {
+        /// The city's pennants.
+        strength: u8,
+    },
+    /// The played tile joined one of the player's `feature`s with one of player `with`'s
+    /// (0-based seat), who now holds it as strongly: the points would be shared.
+    SharesFeature {
+        /// The feature's kind.
+        feature: String,
+        /// The other player's seat.
+        with: u8,
+    },
+    /// The played tile joined one of the player's `feature`s with one where player `to`
+    /// (0-based seat) is stronger: the player would get nothing from it.
+    LosesFeature {
+        /// The feature's kind.
+        feature: String,
+        /// The stronger player's seat.
+        to: u8,
+    },
+    /// The best move scores `points` more for the player now.
+    MorePoints {
+        /// The difference.
+        points: u32,
+    },
+    /// The played move gives player `to` (0-based seat) `points` more now than the best.
+    GivesPoints {
+        /// The seat.
+        to: u8,
+        /// The difference.
+        points: u32,
+    },
+    /// The best move keeps the figure the played move placed (`figure`: `follower`,
+    /// `mayor`, `wagon`, `barn`) in the supply.
+    KeepsFollower {
+        /// The figure the played move placed.
+        figure: String,
+    },
+    /// The best move places a `figure` on a `feature` where the played move placed none.
+    PlacesFigure {
+        /// The figure.
+        figure: String,
+        /// The feature's kind (`field` for a barn).
+        feature: String,
+    },
+    /// Nothing immediate tells the moves apart: the best move's chances are better by `win`
+    /// (0–1) and its expected margin by `points`.
+    BetterChances {
+        /// Win chance lost by the played move.
+        win: f64,
+        /// Points of expected margin lost by the played move.
+        points: f64,
+    },
+}
+
+/// What a move does at once: the game after it with the turn finished without further
+/// choices (no figure, returning wagons home), the points each player gained, and the
+/// events it logged.
+struct Outcome {
+    gain: Vec<u32>,
+    events: Vec<Event>,
+}
+
+fn outcome(game: &Game, mv: Move) -> Option<(Game, Outcome)> {
+    let mut g = game.clone();
+    g.set_logging(true);
+    let before = g.scores();
+    let seen = g.events().len();
+    g.play(mv).ok()?;
+    let placed = g.clone();
+    loop {
+        let next = match g.decision() {
+            Decision::PlaceFigure { .. } => Move::NoFigure,
+            Decision::MoveWagon { .. } => Move::WagonHome,
+            _ => break,
+        };
+        g.play(next).ok()?;
+    }
+    let gain = g
+        .scores()
+        .iter()
+        .zip(&before)
+        .map(|(a, b)| a.saturating_sub(*b))
+        .collect();
+    let events = g.events()[seen.min(g.events().len())..]
+        .iter()
+        .map(|e| e.event.clone())
+        .collect();
+    Some((placed, Outcome { gain, events }))
+}
+
+/// The features of the tile at `pos` in `game` where `player` has strength and another
+/// player as much or more: (kind, the other seat, whether it is stronger).
+fn contested(game: &Game, pos: Pos, player: usize) -> Option<(SegmentKind, u8, bool)> {
+    (0u8..)
+        .map_while(|seg| game.feature_at(pos, seg))
+        .find_map(|f| {
+            let mine = *f.strength.get(player)?;
+            if mine == 0 {
+                return None;
+            }
+            let (q, &s) = f
+                .strength
+                .iter()
+                .enumerate()
+                .filter(|&(q, _)| q != player)
+                .max_by_key(|&(_, s)| *s)?;
+            (s >= mine).then_some((f.kind, q as u8, s > mine))
+        })
+}
+
+/// Why `best` is better than `played`, both legal for the pending decision of `game` (the
+/// position, which may hold its real pile: only the two moves and the rest of the turn
+/// without choices are played), given the search's `verdict` on them. `None` when they are
+/// the same move (or one is not legal).
+///
+/// The first that applies, in this order: the best move completes a feature scoring for the
+/// player ([`Why::ClosesFeature`]); the played move put the mayor on a city without pennants
+/// ([`Why::WeakMayor`]); the played tile joined the player's feature to one another player
+/// holds as strongly ([`Why::SharesFeature`]) or more strongly ([`Why::LosesFeature`]) and
+/// the best did not; the best scores more now ([`Why::MorePoints`]); the played move gives
+/// another player more now ([`Why::GivesPoints`]); one move places a figure and the other
+/// not ([`Why::KeepsFollower`], [`Why::PlacesFigure`]); else [`Why::BetterChances`].
+pub fn why(game: &Game, played: Move, best: Move, verdict: &Verdict) -> Option<Why> {
+    if played == best {
+        return None;
+    }
+    let player = game.decision().player()? as usize;
+    let (played_game, a) = outcome(game, played)?;
+    let (best_game, b) = outcome(game, best)?;
+    let mine = |o: &Outcome| o.gain.get(player).copied().unwrap_or(0);
+    // 1. The best move completes a feature for the player.
+    if mine(&b) > mine(&a) {
+        let closed = b
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Scored {
+                    feature,
+                    cause: Cause::Completed,
+                    players,
+                    points,
+                    ..
+                } if players.contains(&(player as u8)) => Some((*points, *feature)),
+                _ => None,
+            })
+            .max_by_key(|&(points, _)| points);
+        if let Some((points, feature)) = closed {
+            return Some(Why::ClosesFeature {
+                feature: feature.name().into(),
+                points,
+            });
+        }
+    }
+    // 2. A mayor on a city without pennants.
+    if let (
+        Move::Figure {
+            kind: FigureKind::Mayor,
+            spot,
+        },
+        Decision::PlaceFigure { pos, .. },
+    ) = (played, game.decision())
+        && let Some(f) = game.feature_at(pos, spot)
+        && f.pennants == 0
+    {
+        return Some(Why::WeakMayor {
+            strength: f.pennants,
+        });
+    }
+    // 3. The played tile joins the player's feature to another player's.
+    if let Move::Place { pos, .. } = played
+        && let Some((kind, other, stronger)) = contested(&played_game, pos, player)
+    {
+        let best_too = match best {
+            Move::Place { pos, .. } => contested(&best_game, pos, player).is_some(),
+            _ => false,
+        };
+        if !best_too {
+            let feature = kind.name().into();
+            return Some(if stronger {
+                Why::LosesFeature { feature, to: other }
+            } else {
+                Why::SharesFeature {
+                    feature,
+                    with: other,
+                }
+            });
+        }
+    }
+    // 4. More points now.
+    if mine(&b) > mine(&a) {
+        return Some(Why::MorePoints {
+            points: mine(&b) - mine(&a),
+        });
+    }
+    // 5. Points given to another player.
+    let given = (0..a.gain.len())
+        .filter(|&q| q != player)
+        .map(|q| {
+            (
+                q,
+                a.gain[q].saturating_sub(b.gain.get(q).copied().unwrap_or(0)),
+            )
+        })
+        .max_by_key(|&(_, d)| d);
+    if let Some((to, points)) = given.filter(|&(_, d)| d > 0) {
+        return Some(Why::GivesPoints {
+            to: to as u8,
+            points,
+        });
+    }
+    // 6. A figure placed or kept.
+    match (played, best) {
+        (Move::Figure { kind, .. }, Move::NoFigure) => {
+            return Some(Why::KeepsFollower {
+                figure: kind.name().into(),
+            });
+        }
+        (Move::NoFigure, Move::Figure { kind, spot }) => {
+            let feature = match (kind, game.decision()) {
+                (FigureKind::Barn, _) => Some(SegmentKind::Field),
+                (_, Decision::PlaceFigure { pos, .. }) => {
+                    game.feature_at(pos, spot).map(|f| f.kind)
+                }
+                _ => None,
+            };
+            if let Some(feature) = feature {
+                return Some(Why::PlacesFigure {
+                    figure: kind.name().into(),
+                    feature: feature.name().into(),
+                });
+            }
+        }
+        _ => {}
+    }
+    Some(Why::BetterChances {
+        win: verdict.win_loss,
+        points: verdict.point_loss,
+    })
+}
