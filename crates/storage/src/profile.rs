@@ -81,6 +81,16 @@ pub struct Profile {
     pub lessons_done: Vec<String>,
 }
 
+/// `profiles.json`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Profiles {
+    /// The active profile's id.
+    pub active: Option<String>,
+    /// Every profile, in creation order.
+    pub profiles: Vec<Profile>,
+}
+
 /// The rating a profile starts with.
 pub const START_RATING: f64 = 1200.0;
 /// The Elo K-factor.
