@@ -51,13 +51,17 @@ pub struct AppState {
     pub(crate) lessons: crate::lessons::Lessons,
 }
 
+/// How the profiles' ratings rate an AI opponent: its rating on the measured strength curve
+/// (the storage knows no AI; an opponent the curve does not know counts as the start rating).
+pub const RATING_OF: carcassonne_storage::RatingOf = carcassonne_ai::strength::rating_of_name;
+
 impl AppState {
-    /// Opens the data folder at `dir`.
+    /// Opens the data folder at `dir`, its profiles rated with [`RATING_OF`].
     ///
     /// # Errors
     /// The storage's error if the folder cannot be created or opened (e.g. `storage/io`).
     pub fn open(dir: PathBuf) -> Result<AppState, ApiError> {
-        let storage = Storage::open(dir)?;
+        let storage = Storage::open(dir, RATING_OF)?;
         Ok(AppState {
             export_dir: storage.root().join("exports"),
             storage,
@@ -695,4 +699,43 @@ pub async fn history_import(
         return Err(Failure::ImportTooLarge(text.len()).into());
     }
     Ok(state.storage.import_record(&text)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use carcassonne_ai::strength::rating_of_name;
+    use carcassonne_storage::profile::{START_RATING, expected, level_rating};
+
+    use super::RATING_OF;
+
+    /// The profiles' Elo rates opponents on the strength curve, with the Elo formula the AI
+    /// crate's ratings are fitted with.
+    #[test]
+    fn opponents_are_rated_on_the_strength_curve() {
+        assert_eq!(
+            Some(level_rating(RATING_OF, "hard")),
+            rating_of_name("hard")
+        );
+        assert_eq!(
+            Some(level_rating(RATING_OF, "hard@1732")),
+            rating_of_name("hard@1732")
+        );
+        assert_eq!(
+            Some(level_rating(RATING_OF, "easy~0.65")),
+            rating_of_name("easy~0.65")
+        );
+        assert!(level_rating(RATING_OF, "hard@1732") < level_rating(RATING_OF, "hard"));
+        // Unknown to the curve: counted as an even opponent, as before.
+        assert_eq!(level_rating(RATING_OF, "grandmaster"), START_RATING);
+        assert_eq!(level_rating(RATING_OF, "hard@250ms"), START_RATING);
+        for a in (0..=3000).step_by(125) {
+            for b in (0..=3000).step_by(125) {
+                let (a, b) = (f64::from(a), f64::from(b));
+                assert_eq!(
+                    expected(a, b).to_bits(),
+                    carcassonne_ai::rating::expected(a, b).to_bits()
+                );
+            }
+        }
+    }
 }

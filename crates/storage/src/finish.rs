@@ -78,7 +78,7 @@ impl Storage {
                 .find(|q| q.id == current.profile_id)?
                 .stats
                 .clone();
-            stats.record(&outcome);
+            stats.record(&outcome, self.rating_of);
             Some(stats.rating.elo)
         });
         self.write(
@@ -94,7 +94,7 @@ impl Storage {
             let Some(profile) = p.profiles.iter_mut().find(|q| q.id == current.profile_id) else {
                 return Ok((None, false));
             };
-            let mut change = profile.stats.record(&outcome);
+            let mut change = profile.stats.record(&outcome, self.rating_of);
             for (o, m) in change.opponents.iter_mut().zip(&meta.opponents) {
                 o.seat = m.seat;
             }

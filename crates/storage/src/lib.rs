@@ -18,7 +18,9 @@
 //! **Migration.** `profiles.json` of schema 1 rated players against fixed level ratings
 //! (random 400 … expert 1900); schema 2 rates them against the measured strength curve
 //! (`carcassonne_ai::strength`). A schema-1 file still reads: when it is first read, each
-//! profile's Elo is recomputed from its stored finished matches, oldest first, and each of
+//! profile's Elo is recomputed from its stored finished matches, oldest first, with the
+//! opponents rated by the lookup the folder was opened with ([`RatingOf`]: the storage knows
+//! no AI; the app and the CLI pass the strength curve), and each of
 //! those matches' `ratingAfter` rewritten; then the file is written back as schema 2 (every
 //! write atomic, the matches first, so an interrupted migration simply runs again). A
 //! profile with no stored match keeps its old rating; its other statistics are kept as
@@ -92,7 +94,8 @@ pub use limits::{
 };
 pub use matches::{MatchMeta, MatchPlayer, Opponent, Replayed};
 pub use profile::{
-    GameOutcome, LevelStats, Profile, Profiles, RatedOpponent, Rating, RatingChange, Stats,
+    GameOutcome, LevelStats, Profile, Profiles, RatedOpponent, Rating, RatingChange, RatingOf,
+    Stats,
 };
 pub use settings::{AiPace, Animations, Language, LastSetup, Settings, SetupOpponent, Theme};
 pub use store::Storage;

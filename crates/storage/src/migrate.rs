@@ -11,8 +11,8 @@ use crate::store::{Storage, lock};
 impl Storage {
     /// The migration of `profiles.json` from schema 1: every profile's Elo is recomputed
     /// from its stored finished matches (not imported ones), oldest first, from
-    /// [`START_RATING`](crate::profile::START_RATING), with the opponents' ratings of today
-    /// ([`level_rating`](crate::profile::level_rating)); `rating.games` and every other statistic are kept. A
+    /// [`START_RATING`](crate::profile::START_RATING), with the opponents' ratings of today (the
+    /// lookup the folder was opened with: [`level_rating`](crate::profile::level_rating)); `rating.games` and every other statistic are kept. A
     /// profile without stored matches keeps its rating. Each match's `ratingAfter` is
     /// rewritten with the recomputed value (atomically, one file at a time; a match file that
     /// cannot be rewritten keeps its old value, reported in the problems). The match files
@@ -55,7 +55,7 @@ impl Storage {
                         .collect(),
                     resigned: m.resigned,
                 };
-                rating.update(&outcome);
+                rating.update(&outcome, self.rating_of);
                 counted = true;
                 if m.rating_after != Some(rating.elo) && !self.is_read_only() {
                     self.set_rating_after(&m.id, rating.elo);

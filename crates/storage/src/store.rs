@@ -9,6 +9,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::atomic;
 use crate::error::{Problem, StorageError, io_err};
+use crate::profile::RatingOf;
 
 /// Locks `m`, even if a panicking thread poisoned it (every lock here guards a file, not data
 /// in memory).
@@ -31,17 +32,21 @@ pub struct Storage {
     pub(crate) settings_lock: Mutex<()>,
     /// Held across every change of a match file that exists (its review, its removal).
     pub(crate) matches_lock: Mutex<()>,
+    /// How the profiles' ratings rate an AI opponent (given by whoever opened the folder).
+    pub(crate) rating_of: RatingOf,
 }
 
 impl Storage {
     /// Opens (and creates if needed) the data folder at `root` for reading and writing: takes
     /// the exclusive lock on `<root>/.lock` for as long as the returned value lives, then
-    /// removes the temporary files that killed writers left behind.
+    /// removes the temporary files that killed writers left behind. `rating_of` rates the AI
+    /// opponents of the games filed and of the stored ones a schema-1 `profiles.json` is
+    /// rated again from ([`RatingOf`]: the app passes the strength curve).
     ///
     /// # Errors
     /// [`StorageError::Locked`] if another [`Storage`] (in this process or another one) has
     /// the folder open; [`StorageError::Io`] if the folder or the lock file cannot be made.
-    pub fn open(root: impl Into<PathBuf>) -> Result<Storage, StorageError> {
+    pub fn open(root: impl Into<PathBuf>, rating_of: RatingOf) -> Result<Storage, StorageError> {
         let root = root.into();
         let matches = root.join("matches");
         fs::create_dir_all(&matches).map_err(|e| io_err(&matches, e))?;
@@ -72,6 +77,7 @@ impl Storage {
             current_lock: Mutex::new(()),
             settings_lock: Mutex::new(()),
             matches_lock: Mutex::new(()),
+            rating_of,
         })
     }
 
@@ -80,11 +86,15 @@ impl Storage {
     /// deletes or writes anything in it. Unusable files are reported in
     /// [`Storage::problems`] with `moved_to: None`. Every method that would change the folder
     /// fails with [`StorageError::ReadOnly`] ([`Storage::export_match`] still works: it only
-    /// writes the file it is given).
+    /// writes the file it is given). `rating_of` is as for [`Storage::open`] (a schema-1
+    /// `profiles.json` is migrated in memory).
     ///
     /// # Errors
     /// [`StorageError::Io`] if `root` exists but is not a folder or cannot be examined.
-    pub fn open_read_only(root: impl Into<PathBuf>) -> Result<Storage, StorageError> {
+    pub fn open_read_only(
+        root: impl Into<PathBuf>,
+        rating_of: RatingOf,
+    ) -> Result<Storage, StorageError> {
         let root = root.into();
         match fs::metadata(&root) {
             Ok(m) if m.is_dir() => {}
@@ -100,6 +110,7 @@ impl Storage {
             current_lock: Mutex::new(()),
             settings_lock: Mutex::new(()),
             matches_lock: Mutex::new(()),
+            rating_of,
         })
     }
 
