@@ -6,7 +6,7 @@ use carcassonne_engine::{Message, Params, RecordError};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::limits::MAX_RECORD_BYTES;
+use crate::limits::{EXPORT_NAMES, MAX_RECORD_BYTES};
 
 /// A file that could not be used: corrupt, unreadable, written by a newer version, or with a
 /// name or id the history does not trust.
@@ -74,6 +74,10 @@ pub enum StorageError {
     /// The folder was opened with [`Storage::open_read_only`]: nothing can be changed.
     #[error("the data folder was opened read-only, so nothing in it can be changed")]
     ReadOnly,
+    /// Every export name of a match is taken in this folder
+    /// ([`Storage::export_new`](crate::Storage::export_new)).
+    #[error("{0}: {EXPORT_NAMES} exports of this match are there already")]
+    ExportsFull(String),
     /// Reading or writing failed.
     #[error("{path}: {message}")]
     Io {
@@ -97,7 +101,7 @@ impl StorageError {
             StorageError::Newer { .. } => "storage/newer_version",
             StorageError::Locked(_) => "storage/locked",
             StorageError::ReadOnly => "storage/read_only",
-            StorageError::Io { .. } => "storage/io",
+            StorageError::ExportsFull(_) | StorageError::Io { .. } => "storage/io",
         }
     }
 }
@@ -115,13 +119,15 @@ impl Message for StorageError {
             StorageError::Newer { .. } => "storage.newer_version",
             StorageError::Locked(_) => "storage.locked",
             StorageError::ReadOnly => "storage.read_only",
+            StorageError::ExportsFull(_) => "storage.exports_full",
             StorageError::Io { .. } => "storage.io",
         }
     }
 
     /// `id` of a profile or match; `name` of a profile; `file` (relative to the data folder,
     /// or a path for I/O) and `movedTo` of a set-aside file; `schema` of a newer file;
-    /// `folder` of a locked data folder; a refused record's own parameters.
+    /// `folder` of a locked data folder; `folder` and `count` of an export folder full of
+    /// exports of the match; a refused record's own parameters.
     fn params(&self) -> Params {
         match self {
             StorageError::ProfileNotFound(id) | StorageError::MatchNotFound(id) => {
@@ -143,6 +149,10 @@ impl Message for StorageError {
                 ("schema", i64::try_from(*schema).unwrap_or(i64::MAX).into()),
             ],
             StorageError::Locked(folder) => vec![("folder", folder.as_str().into())],
+            StorageError::ExportsFull(folder) => vec![
+                ("folder", folder.as_str().into()),
+                ("count", i64::from(EXPORT_NAMES).into()),
+            ],
             StorageError::ReadOnly => Vec::new(),
             StorageError::Io { path, .. } => vec![("file", path.as_str().into())],
         }
@@ -177,6 +187,11 @@ impl StorageError {
             },
             StorageError::Locked("/data".into()),
             StorageError::ReadOnly,
+            StorageError::ExportsFull("/home/ada/Downloads".into()),
+            StorageError::Io {
+                path: "/home/ada/Downloads/carcassonne-g-1.json".into(),
+                message: "permission denied".into(),
+            },
             StorageError::Io {
                 path: "/data/profiles.json".into(),
                 message: "permission denied".into(),
@@ -268,12 +283,13 @@ mod tests {
             StorageError::Locked(_) => 10,
             StorageError::ReadOnly => 11,
             StorageError::Io { .. } => 12,
+            StorageError::ExportsFull(_) => 13,
         };
         let examples = StorageError::examples();
         let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
-        assert_eq!(kinds, (0..13).collect());
+        assert_eq!(kinds, (0..14).collect());
         let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
-        assert_eq!(keys.len(), 13);
+        assert_eq!(keys.len(), 14);
         for e in &examples {
             // `profile/not_found` and `profile.not_found`: the key begins with the code's area.
             let area = e.code().split('/').next().unwrap_or_default();

@@ -89,8 +89,8 @@ pub use current::{CurrentGame, Progress};
 pub use error::{Problem, RecordRefusal, StorageError};
 pub use history::{MatchFile, new_game_id};
 pub use limits::{
-    MATCH_SCHEMA, MAX_CURRENT_BYTES, MAX_MATCH_BYTES, MAX_PROFILES_BYTES, MAX_RECORD_BYTES,
-    MAX_SETTINGS_BYTES, PROFILES_SCHEMA, SCHEMA,
+    EXPORT_NAMES, MATCH_SCHEMA, MAX_CURRENT_BYTES, MAX_MATCH_BYTES, MAX_PROFILES_BYTES,
+    MAX_RECORD_BYTES, MAX_SETTINGS_BYTES, PROFILES_SCHEMA, SCHEMA,
 };
 pub use matches::{MatchMeta, MatchPlayer, Opponent, Replayed};
 pub use profile::{

@@ -27,3 +27,7 @@ pub const MAX_CURRENT_BYTES: u64 = 2 << 20;
 pub const MAX_PROFILES_BYTES: u64 = 4 << 20;
 /// The largest `settings.json` read, in bytes (64 KiB; the file is under 1 KB).
 pub const MAX_SETTINGS_BYTES: u64 = 64 << 10;
+
+/// How many numbered names an export tries before giving up
+/// ([`Storage::export_new`](crate::Storage::export_new)).
+pub const EXPORT_NAMES: u32 = 1000;
