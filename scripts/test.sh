@@ -13,6 +13,10 @@ step() {
 step ./scripts/setup.sh
 export PATH="$HOME/.cargo/bin:$PATH"
 step cargo fmt --all --check
+# No import circle among the modules of the storage and of the app, and nothing below the
+# app's commands uses them (ARCHITECTURE.md, "Layers").
+step python3 scripts/layers.py crates/storage/src
+step python3 scripts/layers.py --top commands src-tauri/src
 step cargo clippy --workspace --all-targets --locked -- -D warnings
 step cargo test --workspace --locked
 # The UI's tests run in Debian's Chromium through playwright-core (which downloads no browser).
