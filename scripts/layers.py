@@ -11,12 +11,14 @@ unless the module's own code uses the re-exported item, so a parent that lists i
 and a child that uses its siblings make no circle, but a parent and a child that use each
 other's items do.
 
-Usage: scripts/layers.py [--arrows] [CRATE_DIR ...]   (default: crates/* and src-tauri)
+Usage: scripts/layers.py [--arrows] [--top MODULE]... [CRATE_DIR ...]
+       (default: crates/* and src-tauri, with --top commands for src-tauri)
 
 Prints each crate's modules by layer, lowest first (a module's layer is one above the highest
 of those it uses, so each uses only lower ones; with --arrows, one line per module with what
 it uses), and exits with status 1 naming the circle, with the lines that make its arrows, if
-a crate has one.
+a crate has one. A `--top` module (the app's commands) sits above everything else: the
+check also fails when a module other than the crate root names it or anything inside it.
 """
 
 import re
@@ -272,11 +274,17 @@ def layer_order(names, edges):
 
 def main(argv):
     show = "--arrows" in argv
-    dirs = [Path(a) for a in argv if a != "--arrows"]
+    tops, dirs, args = [], [], iter(a for a in argv if a != "--arrows")
+    for a in args:
+        if a == "--top":
+            tops.append(next(args, ""))
+        else:
+            dirs.append(Path(a))
     if not dirs:
         root = Path(__file__).resolve().parent.parent
         dirs = sorted(p for p in (root / "crates").iterdir() if (p / "src").is_dir())
         dirs.append(root / "src-tauri")
+        tops = tops or ["commands"]
     failed = False
     for d in dirs:
         modules = load(d / "src")
@@ -284,6 +292,15 @@ def main(argv):
         names = [n for n in modules if n != "<bin>"]
         order, circle = layer_order(names, edges)
         label = lambda n: n or "(root)"
+        under = lambda n, t: n == t or n.startswith(t + "::")
+        upward = [(a, b) for (a, b) in edges for t in tops
+                  if t in modules and under(b, t) and a != "" and not under(a, t)]
+        if upward:
+            failed = True
+            for a, b in sorted(upward):
+                m = modules[a]
+                for line in sorted(set(edges[(a, b)]))[:3]:
+                    print(f"{d.name}: {label(a)} uses the top module {b}: {m.path}:{line}: {m.lines[line - 1].strip()}")
         if circle:
             failed = True
             print(f"{d.name}: import circle: " + " -> ".join(label(n) for n in circle))

@@ -15,9 +15,8 @@ use carcassonne_storage::StorageError;
 use thiserror::Error;
 
 use crate::api::ApiError;
-use crate::commands::{CHANCE_RANGE, EXPORT_NAMES, IMPORT_LIMIT};
-use crate::review::MAX_REVIEW_ITERATIONS;
-use crate::session::MAX_SEED;
+use crate::limits::{CHANCE_RANGE, IMPORT_LIMIT, MAX_REVIEW_ITERATIONS, MAX_SEED};
+use crate::opponents::OpponentError;
 
 /// The app's own reasons for refusing a command (the engine's, the AI's and the storage's
 /// come as their typed errors). The `Display` text is the English message.
@@ -47,36 +46,19 @@ pub enum Failure {
     /// `game/bad_setup`: the configuration does not read (serde's words).
     #[error("the game settings: {0}")]
     SetupMalformed(String),
-    /// `game/bad_setup`: not 1 to 5 opponents.
-    #[error("a game has 1 to 5 AI opponents, not {0}")]
-    OpponentCount(usize),
-    /// `game/bad_setup`: an unknown AI level.
-    #[error("unknown AI level \"{0}\"; the levels are {levels}", levels = level_names())]
-    UnknownLevel(String),
-    /// `game/bad_setup`: an opponent (1-based) that is not exactly one of `{ level }` and
-    /// `{ rating }`.
-    #[error(
-        "opponent {0} must be either {{ \"level\": name }} or {{ \"rating\": number }}, exactly one"
-    )]
-    OpponentShape(usize),
-    /// `settings/invalid`: a remembered opponent (1-based) that is not exactly one of
-    /// `{ level }` and `{ rating }`.
-    #[error(
-        "opponent {0} of the set-up must be either {{ \"level\": name }} or {{ \"rating\": number }}, exactly one"
-    )]
-    SettingsOpponentShape(usize),
+    /// `game/bad_setup`: `game_new`'s opponents are refused (not 1 to 5, one not exactly one
+    /// of `{ level }` and `{ rating }`, an unknown AI level).
+    #[error("{}", opponents_text(.0, "a game", ""))]
+    Setup(OpponentError),
+    /// `settings/invalid`: a remembered set-up's opponents are refused, as `game_new` would.
+    #[error("{}", opponents_text(.0, "a set-up", " of the set-up"))]
+    Settings(OpponentError),
     /// `rating/bad_chance`: a `match_level` chance outside 0.05 to 0.95 (as written).
     #[error("a win chance is 0.05 to 0.95, not {0}")]
     BadChance(String),
     /// `game/bad_setup`: a seed above [`MAX_SEED`].
     #[error("a deal number is at most {MAX_SEED}, not {0}")]
     SeedTooLarge(u64),
-    /// `settings/invalid`: a remembered set-up with not 1 to 5 opponents.
-    #[error("a set-up has 1 to 5 AI opponents, not {0}")]
-    SettingsOpponentCount(usize),
-    /// `settings/invalid`: a remembered set-up with an unknown AI level.
-    #[error("unknown AI level \"{0}\"; the levels are {levels}", levels = level_names())]
-    SettingsUnknownLevel(String),
     /// `profile/none_active`.
     #[error("choose or create a profile first")]
     NoActiveProfile,
@@ -108,17 +90,6 @@ pub enum Failure {
     /// `storage/corrupt`: a stored match does not replay.
     #[error("{0}")]
     MatchReplay(RecordError),
-    /// `storage/io`: writing an export failed.
-    #[error("{path}: {detail}")]
-    ExportIo {
-        /// The file or folder.
-        path: String,
-        /// The system's words.
-        detail: String,
-    },
-    /// `storage/io`: every export name of a match is taken.
-    #[error("{0}: {EXPORT_NAMES} exports of this match are there already")]
-    ExportsFull(String),
     /// `record/too_large`: an import above [`IMPORT_LIMIT`] bytes.
     #[error(
         "the record has {0} bytes; a record has at most {IMPORT_LIMIT} bytes ({mib} MiB)",
@@ -159,6 +130,23 @@ fn level_names() -> String {
     Level::ALL.map(Level::name).join(", ")
 }
 
+/// The English message of refused opponents of `what` (`a game`, `a set-up`), naming an
+/// opponent as `opponent N` and `of`.
+fn opponents_text(e: &OpponentError, what: &str, of: &str) -> String {
+    match e {
+        OpponentError::Count(n) => format!("{what} has 1 to 5 AI opponents, not {n}"),
+        OpponentError::Shape(n) => format!(
+            "opponent {n}{of} must be either {{ \"level\": name }} or {{ \"rating\": number }}, exactly one"
+        ),
+        OpponentError::Unknown(name) => {
+            format!(
+                "unknown AI level \"{name}\"; the levels are {}",
+                level_names()
+            )
+        }
+    }
+}
+
 /// A number as a parameter (every count here is far below `i64::MAX`).
 fn num(n: impl TryInto<i64>) -> carcassonne_engine::Param {
     n.try_into().unwrap_or(i64::MAX).into()
@@ -173,14 +161,10 @@ impl Failure {
             Failure::Busy => "game/busy",
             Failure::NotYourTurn => "game/not_your_turn",
             Failure::UndoUnavailable => "game/undo_unavailable",
-            Failure::SetupMalformed(_)
-            | Failure::OpponentCount(_)
-            | Failure::UnknownLevel(_)
-            | Failure::OpponentShape(_)
-            | Failure::SeedTooLarge(_) => "game/bad_setup",
-            Failure::SettingsOpponentCount(_)
-            | Failure::SettingsUnknownLevel(_)
-            | Failure::SettingsOpponentShape(_) => "settings/invalid",
+            Failure::SetupMalformed(_) | Failure::Setup(_) | Failure::SeedTooLarge(_) => {
+                "game/bad_setup"
+            }
+            Failure::Settings(_) => "settings/invalid",
             Failure::BadChance(_) => "rating/bad_chance",
             Failure::NoActiveProfile => "profile/none_active",
             Failure::MoveMalformed(_) => "move/invalid",
@@ -189,7 +173,6 @@ impl Failure {
             Failure::CurrentPlayers | Failure::CurrentLevel(_) | Failure::MatchReplay(_) => {
                 "storage/corrupt"
             }
-            Failure::ExportIo { .. } | Failure::ExportsFull(_) => "storage/io",
             Failure::ImportTooLarge(_) => "record/too_large",
             Failure::BadIterations(_) => "review/bad_iterations",
             Failure::ReviewNotFound(_) => "review/not_found",
@@ -214,13 +197,13 @@ impl Failure {
             Failure::NotYourTurn,
             Failure::UndoUnavailable,
             Failure::SetupMalformed("missing field `opponents`".into()),
-            Failure::OpponentCount(0),
-            Failure::UnknownLevel("godlike".into()),
+            Failure::Setup(OpponentError::Count(0)),
+            Failure::Setup(OpponentError::Unknown("godlike".into())),
             Failure::SeedTooLarge(MAX_SEED + 1),
-            Failure::SettingsOpponentCount(6),
-            Failure::SettingsUnknownLevel("godlike".into()),
-            Failure::OpponentShape(2),
-            Failure::SettingsOpponentShape(1),
+            Failure::Settings(OpponentError::Count(6)),
+            Failure::Settings(OpponentError::Unknown("godlike".into())),
+            Failure::Setup(OpponentError::Shape(2)),
+            Failure::Settings(OpponentError::Shape(1)),
             Failure::BadChance("0.99".into()),
             Failure::NoActiveProfile,
             Failure::MoveMalformed("unknown variant `jump`".into()),
@@ -237,11 +220,6 @@ impl Failure {
                 turn: 7,
                 reason: "illegal placement".into(),
             }),
-            Failure::ExportIo {
-                path: "/home/ada/Downloads/carcassonne-g-1.json".into(),
-                detail: "permission denied".into(),
-            },
-            Failure::ExportsFull("/home/ada/Downloads".into()),
             Failure::ImportTooLarge(2 << 20),
             Failure::BadIterations(0),
             Failure::ReviewNotFound("g-1".into()),
@@ -267,14 +245,14 @@ impl Message for Failure {
             Failure::NotYourTurn => "game.not_your_turn",
             Failure::UndoUnavailable => "game.undo_unavailable",
             Failure::SetupMalformed(_) => "setup.malformed",
-            Failure::OpponentCount(_) => "setup.opponents",
-            Failure::UnknownLevel(_) => "setup.unknown_level",
+            Failure::Setup(OpponentError::Count(_)) => "setup.opponents",
+            Failure::Setup(OpponentError::Unknown(_)) => "setup.unknown_level",
             Failure::SeedTooLarge(_) => "setup.seed_too_large",
-            Failure::OpponentShape(_) => "setup.opponent_shape",
-            Failure::SettingsOpponentShape(_) => "settings.opponent_shape",
+            Failure::Setup(OpponentError::Shape(_)) => "setup.opponent_shape",
+            Failure::Settings(OpponentError::Shape(_)) => "settings.opponent_shape",
             Failure::BadChance(_) => "rating.bad_chance",
-            Failure::SettingsOpponentCount(_) => "settings.opponents",
-            Failure::SettingsUnknownLevel(_) => "settings.unknown_level",
+            Failure::Settings(OpponentError::Count(_)) => "settings.opponents",
+            Failure::Settings(OpponentError::Unknown(_)) => "settings.unknown_level",
             Failure::NoActiveProfile => "profile.none_active",
             Failure::MoveMalformed(_) => "move.malformed",
             Failure::Args { .. } => "args.invalid",
@@ -283,8 +261,6 @@ impl Message for Failure {
             Failure::CurrentPlayers => "storage.current.players",
             Failure::CurrentLevel(_) => "storage.current.level",
             Failure::MatchReplay(_) => "storage.match_replay",
-            Failure::ExportIo { .. } => "storage.io",
-            Failure::ExportsFull(_) => "storage.exports_full",
             Failure::ImportTooLarge(_) => "record.too_large",
             Failure::BadIterations(_) => "review.bad_iterations",
             Failure::ReviewNotFound(_) => "review.not_found",
@@ -301,9 +277,8 @@ impl Message for Failure {
     /// `count` of opponents; `opponent` (1-based) of an opponent of the wrong shape; `chance`
     /// (as written), `min` and `max` (strings) of a refused win chance; `level` and `levels` (comma-separated names) of an unknown
     /// level; `seed` (a string: it may exceed what a JavaScript number holds exactly) and
-    /// `max` of a seed; `command` and `argument`; `file` of the autosave or an export (and
-    /// `level`); `turn` of a stored match that does not replay; `folder` and `count` of
-    /// exports; `bytes` and `max` of a record; `iterations` and `max`; `id` of a match.
+    /// `max` of a seed; `command` and `argument`; `file` of the autosave (and
+    /// `level`); `turn` of a stored match that does not replay; `bytes` and `max` of a record; `iterations` and `max`; `id` of a match.
     fn params(&self) -> Params {
         match self {
             Failure::NoGame
@@ -324,16 +299,14 @@ impl Message for Failure {
             | Failure::NoLesson
             | Failure::LessonOver
             | Failure::LessonUndoUnavailable => Vec::new(),
-            Failure::OpponentCount(n) | Failure::SettingsOpponentCount(n) => {
-                vec![("count", num(*n))]
-            }
-            Failure::UnknownLevel(name) | Failure::SettingsUnknownLevel(name) => vec![
-                ("level", name.as_str().into()),
-                ("levels", level_names().into()),
-            ],
-            Failure::OpponentShape(n) | Failure::SettingsOpponentShape(n) => {
-                vec![("opponent", num(*n))]
-            }
+            Failure::Setup(e) | Failure::Settings(e) => match e {
+                OpponentError::Count(n) => vec![("count", num(*n))],
+                OpponentError::Unknown(name) => vec![
+                    ("level", name.as_str().into()),
+                    ("levels", level_names().into()),
+                ],
+                OpponentError::Shape(n) => vec![("opponent", num(*n))],
+            },
             Failure::BadChance(c) => vec![
                 ("chance", c.as_str().into()),
                 ("min", CHANCE_RANGE.0.to_string().into()),
@@ -354,11 +327,6 @@ impl Message for Failure {
                 ("level", level.as_str().into()),
             ],
             Failure::MatchReplay(e) => e.params(),
-            Failure::ExportIo { path, .. } => vec![("file", path.as_str().into())],
-            Failure::ExportsFull(folder) => vec![
-                ("folder", folder.as_str().into()),
-                ("count", num(EXPORT_NAMES)),
-            ],
             Failure::ImportTooLarge(n) => vec![("bytes", num(*n)), ("max", num(IMPORT_LIMIT))],
             Failure::BadIterations(n) => {
                 vec![("iterations", num(*n)), ("max", num(MAX_REVIEW_ITERATIONS))]
@@ -470,11 +438,11 @@ mod tests {
             Failure::NotYourTurn => 5,
             Failure::UndoUnavailable => 6,
             Failure::SetupMalformed(_) => 7,
-            Failure::OpponentCount(_) => 8,
-            Failure::UnknownLevel(_) => 9,
+            Failure::Setup(OpponentError::Count(_)) => 8,
+            Failure::Setup(OpponentError::Unknown(_)) => 9,
             Failure::SeedTooLarge(_) => 10,
-            Failure::SettingsOpponentCount(_) => 11,
-            Failure::SettingsUnknownLevel(_) => 12,
+            Failure::Settings(OpponentError::Count(_)) => 11,
+            Failure::Settings(OpponentError::Unknown(_)) => 12,
             Failure::NoActiveProfile => 13,
             Failure::MoveMalformed(_) => 14,
             Failure::Args { .. } => 15,
@@ -483,27 +451,25 @@ mod tests {
             Failure::CurrentPlayers => 18,
             Failure::CurrentLevel(_) => 19,
             Failure::MatchReplay(_) => 20,
-            Failure::ExportIo { .. } => 21,
-            Failure::ExportsFull(_) => 22,
-            Failure::ImportTooLarge(_) => 23,
-            Failure::BadIterations(_) => 24,
-            Failure::ReviewNotFound(_) => 25,
-            Failure::ReviewNotFinished => 26,
-            Failure::ReviewStart(_) => 27,
-            Failure::LessonInvalid(_) => 28,
-            Failure::LessonNotFound(_) => 29,
-            Failure::NoLesson => 30,
-            Failure::LessonOver => 31,
-            Failure::LessonUndoUnavailable => 32,
-            Failure::OpponentShape(_) => 33,
-            Failure::SettingsOpponentShape(_) => 34,
-            Failure::BadChance(_) => 35,
+            Failure::ImportTooLarge(_) => 21,
+            Failure::BadIterations(_) => 22,
+            Failure::ReviewNotFound(_) => 23,
+            Failure::ReviewNotFinished => 24,
+            Failure::ReviewStart(_) => 25,
+            Failure::LessonInvalid(_) => 26,
+            Failure::LessonNotFound(_) => 27,
+            Failure::NoLesson => 28,
+            Failure::LessonOver => 29,
+            Failure::LessonUndoUnavailable => 30,
+            Failure::Setup(OpponentError::Shape(_)) => 31,
+            Failure::Settings(OpponentError::Shape(_)) => 32,
+            Failure::BadChance(_) => 33,
         };
         let examples = Failure::examples();
         let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
-        assert_eq!(kinds, (0..36).collect());
+        assert_eq!(kinds, (0..34).collect());
         let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
-        assert_eq!(keys.len(), 36);
+        assert_eq!(keys.len(), 34);
     }
 
     /// Every error the app sends has a code, a key, an English message, and parameters that

@@ -2,62 +2,70 @@
 //!
 //! `main.rs` only calls [`run`]; [`builder`] wires the commands and is shared with the
 //! tests, which run every command through Tauri's mock runtime on a temporary data folder.
-//! Modules: [`api`] (the UI's JSON shapes), [`commands`], [`failure`] (every error the UI
-//! receives, with its message id), [`lessons`] (the Learn section's lessons), [`review`]
-//! (the post-game review's
-//! commands and worker), [`session`] (the game in progress, plain Rust), [`view`] (positions
-//! as the UI sees them).
+//! Modules, lowest first (each uses only modules before it in this list; `scripts/layers.py`
+//! checks it): [`limits`] (what the commands accept), [`api`] (the UI's JSON shapes, by
+//! screen), [`opponents`] (a set-up's AI opponents, checked once), [`failure`] (every error
+//! the UI receives, with its message id), [`arg`] (reading the commands' arguments),
+//! [`view`] (positions as the UI sees them), [`session`] (the game in progress, plain Rust),
+//! [`lessons`] (the Learn section's lessons), [`state`] ([`AppState`]: the data folder and
+//! the slots of the game, the review and the lesson), [`turns`] (the AI worker), [`review`]
+//! (the post-game review's worker), [`commands`] (the commands, by screen).
 
 pub mod api;
+pub mod arg;
 pub mod commands;
 pub mod failure;
 pub mod lessons;
+pub mod limits;
+pub mod opponents;
 pub mod review;
 pub mod session;
+pub mod state;
+pub mod turns;
 pub mod view;
 
 use tauri::{AppHandle, Builder, Manager, Runtime};
 
-pub use commands::AppState;
+pub use state::AppState;
 
 /// Wires the app's commands into `b`. The caller manages the [`AppState`]: [`run`] opens the
 /// app-data folder, the tests a temporary one.
 pub fn builder<R: Runtime>(b: Builder<R>) -> Builder<R> {
     b.invoke_handler(tauri::generate_handler![
-        commands::app_info,
-        commands::tiles,
-        commands::profiles_list,
-        commands::profile_create,
-        commands::profile_rename,
-        commands::profile_delete,
-        commands::profile_select,
-        commands::match_level,
-        commands::game_new,
-        commands::game_resume,
-        commands::game_view,
-        commands::game_play,
-        commands::game_undo,
-        commands::game_hint,
-        commands::game_resign,
-        commands::game_log,
-        commands::game_odds,
-        commands::settings_get,
-        commands::settings_set,
-        commands::history_list,
-        commands::history_get,
-        commands::history_position,
-        commands::history_delete,
-        commands::history_export,
-        commands::history_import,
-        review::review_start,
-        review::review_cancel,
-        review::review_status,
-        lessons::lesson_list,
-        lessons::lesson_start,
-        lessons::lesson_play,
-        lessons::lesson_undo,
-        lessons::lesson_retry,
-        lessons::lesson_solution,
+        commands::app::app_info,
+        commands::app::tiles,
+        commands::profiles::profiles_list,
+        commands::profiles::profile_create,
+        commands::profiles::profile_rename,
+        commands::profiles::profile_delete,
+        commands::profiles::profile_select,
+        commands::app::match_level,
+        commands::game::game_new,
+        commands::game::game_resume,
+        commands::game::game_view,
+        commands::game::game_play,
+        commands::game::game_undo,
+        commands::game::game_hint,
+        commands::game::game_resign,
+        commands::game::game_log,
+        commands::game::game_odds,
+        commands::settings::settings_get,
+        commands::settings::settings_set,
+        commands::history::history_list,
+        commands::history::history_get,
+        commands::history::history_position,
+        commands::history::history_delete,
+        commands::history::history_export,
+        commands::history::history_import,
+        commands::review::review_start,
+        commands::review::review_cancel,
+        commands::review::review_status,
+        commands::lessons::lesson_list,
+        commands::lessons::lesson_start,
+        commands::lessons::lesson_play,
+        commands::lessons::lesson_undo,
+        commands::lessons::lesson_retry,
+        commands::lessons::lesson_solution,
     ])
 }
 

@@ -1,67 +1,23 @@
-//! The post-game review in the app: `review_start` judges the human's decisions of a finished
-//! match with the AI crate's review ([`carcassonne_ai::review`]) on a worker thread, reports
-//! each decision through the `review-progress` event and stores the review in the match file
-//! ([`Storage::save_review`](carcassonne_storage::Storage::save_review)); `review_cancel`
-//! stops it, `review_status` tells what runs. One review runs at a time.
+//! The post-game review's worker: [`start`] judges the human's decisions of a finished match
+//! with the AI crate's review ([`carcassonne_ai::review`]) on a worker thread, reports each
+//! decision through the `review-progress` event and stores the review in the match file
+//! ([`Storage::save_review`](carcassonne_storage::Storage::save_review)), unless it was
+//! cancelled or replaced meanwhile. One review runs at a time (the slot is
+//! [`AppState`]'s).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use carcassonne_ai::review::{
     self, Position, Review, ReviewConfig, ReviewError, default_player, reviewed_positions,
 };
 use carcassonne_storage::StorageError;
-use tauri::{AppHandle, Emitter, Manager, Runtime, State};
+use tauri::{AppHandle, Emitter, Manager, Runtime};
 
-use crate::api::{ApiError, Arg, ReviewProgress, ReviewStatus};
-use crate::commands::AppState;
+use crate::api::{ApiError, REVIEW_PROGRESS, ReviewProgress, ReviewStatus};
 use crate::failure::{Failure, review_error};
-
-/// The event name of review progress reports.
-pub const REVIEW_PROGRESS: &str = "review-progress";
-/// The most first-pass iterations per decision `review_start` accepts.
-pub const MAX_REVIEW_ITERATIONS: u64 = 100_000;
-
-/// The review that runs.
-struct Running {
-    id: String,
-    /// Tells this run from a later one of the same match.
-    token: u64,
-    stop: Arc<AtomicBool>,
-    done: usize,
-    total: usize,
-}
-
-impl Running {
-    fn status(&self) -> ReviewStatus {
-        ReviewStatus {
-            id: self.id.clone(),
-            state: "running".into(),
-            done: self.done,
-            total: self.total,
-        }
-    }
-}
-
-/// The app's review slot: the running review, if any.
-#[derive(Default)]
-pub struct Reviews {
-    running: Mutex<Option<Running>>,
-    next: AtomicU64,
-}
-
-impl Reviews {
-    fn lock(&self) -> MutexGuard<'_, Option<Running>> {
-        self.running.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Stops the running review, if any (nothing of it is stored).
-    pub fn cancel(&self) {
-        if let Some(r) = self.lock().take() {
-            r.stop.store(true, Ordering::Relaxed);
-        }
-    }
-}
+use crate::limits::MAX_REVIEW_ITERATIONS;
+use crate::state::{AppState, Running};
 
 /// What a worker reviews.
 struct Job {
@@ -82,25 +38,23 @@ fn done_status(id: String, review: &Review) -> ReviewStatus {
     }
 }
 
-/// `review_start`: reviews the finished match `id` (the human's seat, else seat 0) with
+/// Starts reviewing the finished match `id` (the human's seat, else seat 0) with
 /// `iterations` (1 to [`MAX_REVIEW_ITERATIONS`], default the hard level's budget) per
-/// decision on a worker thread, cancelling any other running review, and returns at once.
-/// A match already reviewed returns `done` and starts nothing; so does the match being
-/// reviewed (its `running` status).
+/// decision on a worker thread, cancelling any other running review, and returns at once
+/// (`review_start`). A match already reviewed returns `done` and starts nothing; so does the
+/// match being reviewed (its `running` status).
 ///
 /// # Errors
 /// `review/bad_iterations`, `review/not_found`, `review/not_finished` (a resigned match),
 /// the storage's errors for an unusable match file, `review/failed` if the worker cannot
 /// start.
-#[tauri::command]
-pub async fn review_start<R: Runtime>(
-    app: AppHandle<R>,
-    state: State<'_, AppState>,
-    id: Arg<String>,
-    iterations: Arg<Option<u64>>,
+pub fn start<R: Runtime>(
+    app: &AppHandle<R>,
+    state: &AppState,
+    id: String,
+    iterations: Option<u64>,
 ) -> Result<ReviewStatus, ApiError> {
-    let Arg(id) = id;
-    let iterations = match iterations.0 {
+    let iterations = match iterations {
         None => review::DEFAULT_ITERATIONS,
         Some(n) if (1..=MAX_REVIEW_ITERATIONS).contains(&n) => n,
         Some(n) => {
@@ -163,20 +117,6 @@ pub async fn review_start<R: Runtime>(
         done: 0,
         total,
     })
-}
-
-/// `review_cancel`: stops the running review (nothing of it is stored); nothing happens if
-/// none runs.
-#[tauri::command]
-pub async fn review_cancel(state: State<'_, AppState>) -> Result<(), ApiError> {
-    state.reviews.cancel();
-    Ok(())
-}
-
-/// `review_status`: the running review, or `None` (JSON `null`).
-#[tauri::command]
-pub async fn review_status(state: State<'_, AppState>) -> Result<Option<ReviewStatus>, ApiError> {
-    Ok(state.reviews.lock().as_ref().map(Running::status))
 }
 
 /// The worker: reviews, then stores the review unless it was cancelled or replaced meanwhile

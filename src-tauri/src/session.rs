@@ -4,16 +4,18 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use carcassonne_ai::PlayerSpec;
 use carcassonne_ai::seed::mix;
-use carcassonne_ai::{PlayerSpec, strength};
 use carcassonne_engine::{
     Game, Move, MoveName, PlayError, PlayerKind, PublicView, RecordPlayer, Setup,
 };
 use carcassonne_storage::{CurrentGame, Profile, Progress, RatingChange, Storage};
 
-use crate::api::{ApiError, GameResult, GameView, OpponentConfig};
+use crate::api::{ApiError, GameResult, GameView, SetupOpponent};
 use crate::failure::{Failure, illegal_move, move_name_error, setup_error};
-use crate::view::{ViewContext, game_view};
+use crate::limits::MAX_SEED;
+use crate::opponents::opponent_specs;
+use crate::view::{self, ViewContext};
 
 /// The AI players' names, by seat 1 to 5.
 const AI_NAMES: [&str; 5] = ["Berta", "Conrad", "Dagmar", "Edwin", "Frieda"];
@@ -54,37 +56,6 @@ pub struct Session {
     pub rating_change: Option<RatingChange>,
 }
 
-/// The largest seed the app deals with, 2^53 - 1: every seed it shows or accepts is exact
-/// as a JavaScript number (API.md, "Seeds").
-pub const MAX_SEED: u64 = (1 << 53) - 1;
-
-/// Why an opponent of a set-up is refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OpponentError {
-    /// Not exactly one of `level` and `rating`.
-    Shape,
-    /// A level name that is neither a level nor a spec on the strength curve.
-    Unknown(String),
-}
-
-/// The player an opponent of a set-up plays as: its level or spec (which must be on the
-/// strength curve, e.g. `hard`, `hard@1732`, `easy~0.65`), or the curve's opponent of its
-/// rating ([`strength::opponent_for`]).
-///
-/// # Errors
-/// [`OpponentError`].
-pub fn opponent_spec(o: &OpponentConfig) -> Result<PlayerSpec, OpponentError> {
-    match (&o.level, o.rating) {
-        (Some(name), None) => name
-            .parse::<PlayerSpec>()
-            .ok()
-            .filter(|spec| strength::rating_of(spec).is_some())
-            .ok_or_else(|| OpponentError::Unknown(name.clone())),
-        (None, Some(r)) if r.is_finite() => Ok(strength::opponent_for(r)),
-        _ => Err(OpponentError::Shape),
-    }
-}
-
 impl Session {
     /// A new game: the human (seat 0) against `opponents`.
     ///
@@ -93,20 +64,13 @@ impl Session {
     /// [`MAX_SEED`].
     pub fn new(
         profile: &Profile,
-        opponents: &[OpponentConfig],
+        opponents: &[SetupOpponent],
         abbey_mayor: bool,
         seed: Option<u64>,
     ) -> Result<Session, ApiError> {
-        if !(1..=5).contains(&opponents.len()) {
-            return Err(Failure::OpponentCount(opponents.len()).into());
-        }
         let mut levels = vec![None];
-        for (i, o) in opponents.iter().enumerate() {
-            levels.push(Some(opponent_spec(o).map_err(|e| match e {
-                OpponentError::Shape => ApiError::from(Failure::OpponentShape(i + 1)),
-                OpponentError::Unknown(name) => Failure::UnknownLevel(name).into(),
-            })?));
-        }
+        let specs = opponent_specs(opponents).map_err(|e| ApiError::from(Failure::Setup(e)))?;
+        levels.extend(specs.into_iter().map(Some));
         if let Some(s) = seed.filter(|&s| s > MAX_SEED) {
             return Err(Failure::SeedTooLarge(s).into());
         }
@@ -414,7 +378,7 @@ impl Session {
 
     /// The view for the UI.
     pub fn view(&self) -> GameView {
-        let mut view = game_view(
+        let mut view = view::build(
             &self.game,
             ViewContext {
                 id: &self.id,
@@ -471,8 +435,8 @@ mod tests {
         }
     }
 
-    fn opponent() -> OpponentConfig {
-        OpponentConfig {
+    fn opponent() -> SetupOpponent {
+        SetupOpponent {
             level: Some("random".into()),
             rating: None,
         }

@@ -793,7 +793,7 @@ fn exports_go_to_new_files_only_and_imports_take_bounded_text_only() {
     // Too long a text is refused before it is parsed.
     let huge = format!(
         "{json}{}",
-        " ".repeat(carcassonne_app_lib::commands::IMPORT_LIMIT)
+        " ".repeat(carcassonne_app_lib::limits::IMPORT_LIMIT)
     );
     assert_eq!(
         a.code("history_import", json!({"json": huge})),

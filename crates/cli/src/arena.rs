@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use carcassonne_ai::{ArenaConfig, Budget, PlayerSpec, run_arena};
 use clap::value_parser;
 
-use crate::{CliError, Expansion, MAX_ITERATIONS, MAX_MS, emit, note};
+use crate::common::{CliError, Expansion, MAX_ITERATIONS, MAX_MS, emit, note};
 
 /// The most deals an arena plays.
 const MAX_DEALS: u64 = 100_000;
@@ -71,7 +71,7 @@ pub(crate) struct ArenaArgs {
 /// Runs the arena and prints its summary.
 pub(crate) fn run(args: ArenaArgs) -> Result<(), CliError> {
     if let Some(out) = &args.out {
-        crate::check_out(out)?;
+        crate::common::check_out(out)?;
     }
     let shared = Budget {
         ms: args.ms,
@@ -107,7 +107,7 @@ pub(crate) fn run(args: ArenaArgs) -> Result<(), CliError> {
     .map_err(|e| e.to_string())?;
     let json = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
     let written = match &args.out {
-        Some(out) => crate::write_atomically(out, json.as_bytes()),
+        Some(out) => crate::common::write_atomically(out, json.as_bytes()),
         None => Ok(()),
     };
     // The summary goes to stdout even if the file failed, so a long arena is not lost.

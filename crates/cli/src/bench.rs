@@ -10,7 +10,8 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde_json::json;
 
-use crate::{CliError, Expansion, emit, history, note, random_record, setup};
+use crate::common::{CliError, Expansion, emit, note, random_record, setup};
+use crate::history;
 
 /// What to measure.
 #[derive(Subcommand)]

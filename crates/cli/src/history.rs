@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use carcassonne_storage::{MatchMeta, Problem, Storage};
 use clap::Args;
 
-use crate::{CliError, emit, note};
+use crate::common::{CliError, emit, note};
 
 /// Arguments of `carcassonne history`.
 #[derive(Args)]
@@ -59,7 +59,8 @@ fn line(m: &MatchMeta) -> String {
 /// # Errors
 /// A one-line message if the folder cannot be read.
 pub(crate) fn list(dir: &Path) -> Result<(Vec<MatchMeta>, Vec<Problem>), String> {
-    let storage = Storage::open_read_only(dir).map_err(|e| format!("history: {e}"))?;
+    let storage = Storage::open_read_only(dir, carcassonne_ai::strength::rating_of_name)
+        .map_err(|e| format!("history: {e}"))?;
     let matches = storage
         .list_matches()
         .map_err(|e| format!("history: {e}"))?;
@@ -74,7 +75,8 @@ pub(crate) fn import(
     dir: &Path,
     records: impl IntoIterator<Item = Result<String, String>>,
 ) -> Result<(), String> {
-    let storage = Storage::open(dir).map_err(|e| format!("history: {e}"))?;
+    let storage = Storage::open(dir, carcassonne_ai::strength::rating_of_name)
+        .map_err(|e| format!("history: {e}"))?;
     for record in records {
         storage
             .import_record(&record?)

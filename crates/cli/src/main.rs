@@ -1,35 +1,28 @@
 //! The `carcassonne` command: replay records, play random games, measure speed.
 //!
-//! Every command writes its output through [`emit`]: a reader that goes away (`carcassonne
+//! Every command writes its output through [`common::emit`]: a reader that goes away (`carcassonne
 //! replay FILE | head -c 1`) ends the command quietly with status 0, any other write error
 //! is a one-line error with status 1. Odd arguments are refused by clap (status 2) or with
 //! a one-line error (status 1), never with a panic.
 
 mod arena;
 mod bench;
+mod common;
 mod history;
 mod ratings;
 mod review;
 mod suggest;
 
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use carcassonne_engine::{Game, PlayerKind, Record, RecordPlayer, Setup};
-use clap::{Parser, Subcommand, ValueEnum};
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
+use carcassonne_engine::Record;
+use clap::{Parser, Subcommand};
 use serde_json::json;
-use thiserror::Error;
 
-/// The largest time budget per decision, in milliseconds (10 minutes).
-pub(crate) const MAX_MS: u64 = 600_000;
-/// The largest iteration budget per decision.
-pub(crate) const MAX_ITERATIONS: u64 = 100_000_000;
-/// The largest record file read, in bytes: the engine's limit (a finished 6-player game takes
-/// about 15 KB).
-const MAX_RECORD_BYTES: u64 = carcassonne_engine::MAX_RECORD_BYTES as u64;
+use common::{
+    CliError, Expansion, check_out, emit, note, random_record, read_record, setup, write_atomically,
+};
 
 #[derive(Parser)]
 #[command(
@@ -40,12 +33,6 @@ const MAX_RECORD_BYTES: u64 = carcassonne_engine::MAX_RECORD_BYTES as u64;
 struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Expansion {
-    /// Abbey & Mayor: 12 more tiles, and an abbey, mayor, wagon and barn for every player.
-    AbbeyMayor,
 }
 
 #[derive(Subcommand)]
@@ -91,55 +78,6 @@ enum Command {
     },
 }
 
-/// Why a command ended early.
-#[derive(Debug, Error)]
-pub(crate) enum CliError {
-    /// Whoever read stdout has closed it (`carcassonne … | head -c 1`): a quiet, successful
-    /// end, not an error.
-    #[error("stdout was closed")]
-    StdoutClosed,
-    /// Writing to stdout failed for another reason (a full disk, …).
-    #[error("cannot write to stdout: {0}")]
-    Stdout(#[source] std::io::Error),
-    /// The command failed; the message says why in one line.
-    #[error("{0}")]
-    Failed(String),
-}
-
-impl From<String> for CliError {
-    fn from(message: String) -> Self {
-        CliError::Failed(message)
-    }
-}
-
-impl From<&str> for CliError {
-    fn from(message: &str) -> Self {
-        CliError::Failed(message.to_string())
-    }
-}
-
-/// Writes `text` and a newline to stdout, the only way the commands print their output.
-///
-/// # Errors
-/// [`CliError::StdoutClosed`] if the reader went away (a broken pipe), [`CliError::Stdout`]
-/// for any other write error.
-pub(crate) fn emit(text: &str) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.write_all(b"\n"))
-        .and_then(|()| out.flush())
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::BrokenPipe => CliError::StdoutClosed,
-            _ => CliError::Stdout(e),
-        })
-}
-
-/// Writes one line to stderr. A stderr that cannot be written to is ignored on purpose:
-/// there is nowhere left to report it, and it must not turn into a panic.
-pub(crate) fn note(line: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{line}");
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
@@ -149,32 +87,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn setup(players: usize, expansions: &[Expansion], seed: u64) -> Setup {
-    Setup {
-        players,
-        abbey_mayor: expansions.contains(&Expansion::AbbeyMayor),
-        seed,
-    }
-}
-
-/// One game played to its end with uniformly random legal choices, as a record whose
-/// players are named `Random 1`, `Random 2`, …
-///
-/// # Errors
-/// The setup's message if the game cannot be set up (a bad player count).
-pub(crate) fn random_record(setup: &Setup) -> Result<Record, String> {
-    let mut game = Game::new(setup).map_err(|e| e.to_string())?;
-    game.play_random(&mut Pcg64Mcg::seed_from_u64(setup.seed ^ 0x5EED));
-    let names = (1..=setup.players)
-        .map(|i| RecordPlayer {
-            name: format!("Random {i}"),
-            kind: PlayerKind::Ai,
-            level: Some("random".into()),
-        })
-        .collect();
-    Ok(Record::from_game(&game, names))
 }
 
 fn run(command: Command) -> Result<(), CliError> {
@@ -208,78 +120,5 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Ratings(args) => ratings::run(args),
         Command::History(args) => history::run(args),
         Command::Bench { what } => bench::run(what),
-    }
-}
-
-/// The text of a record file, read up to the engine's limit of 1 MiB, so that `/dev/zero` or a huge file is
-/// refused instead of filling the memory.
-///
-/// # Errors
-/// One line `turn 0: cannot read FILE: reason`.
-pub(crate) fn read_record(file: &Path) -> Result<String, String> {
-    let fail = |why: String| format!("turn 0: cannot read {}: {why}", file.display());
-    let mut text = String::new();
-    std::fs::File::open(file)
-        .and_then(|f| f.take(MAX_RECORD_BYTES + 1).read_to_string(&mut text))
-        .map_err(|e| fail(e.to_string()))?;
-    if text.len() as u64 > MAX_RECORD_BYTES {
-        return Err(fail(format!(
-            "larger than {} MiB, so not a record",
-            MAX_RECORD_BYTES >> 20
-        )));
-    }
-    Ok(text)
-}
-
-/// The folder a file `path` goes into (`.` for a bare file name).
-fn folder_of(path: &Path) -> &Path {
-    path.parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-}
-
-/// Checks, before any work, that `path` can become a file: it names a file, is not a
-/// folder, and its folder exists.
-///
-/// # Errors
-/// One line `cannot write PATH: reason`.
-pub(crate) fn check_out(path: &Path) -> Result<(), String> {
-    let fail = |why: String| Err(format!("cannot write {}: {why}", path.display()));
-    if path.is_dir() {
-        return fail("it is a folder".into());
-    }
-    if path.file_name().is_none() {
-        return fail("it names no file".into());
-    }
-    let folder = folder_of(path);
-    if !folder.is_dir() {
-        return fail(format!("the folder {} does not exist", folder.display()));
-    }
-    Ok(())
-}
-
-/// Writes a file through a temporary file next to it, fsync and rename, so it is never half
-/// written; on failure the temporary file is removed and nothing is left behind.
-///
-/// # Errors
-/// One line `cannot write PATH: reason`.
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    check_out(path)?;
-    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = folder_of(path).join(format!(".{name}.tmp-{}", std::process::id()));
-    let mut file = std::fs::File::create(&tmp).map_err(fail)?;
-    let written = file.write_all(bytes).and_then(|()| file.sync_all());
-    drop(file);
-    match written.and_then(|()| std::fs::rename(&tmp, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            // Best effort: the error that matters is the one reported.
-            let _ = std::fs::remove_file(&tmp);
-            Err(fail(e))
-        }
     }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use carcassonne_ai::rating::{Pairing, fit};
 use serde::Deserialize;
 
-use crate::{CliError, emit, read_record};
+use crate::common::{CliError, emit, read_record};
 
 /// The arguments of `carcassonne ratings`.
 #[derive(clap::Args)]

@@ -7,7 +7,7 @@ use carcassonne_ai::review::{self, ReviewConfig};
 use carcassonne_engine::Record;
 use clap::value_parser;
 
-use crate::{CliError, MAX_ITERATIONS, emit};
+use crate::common::{CliError, MAX_ITERATIONS, emit};
 
 /// The arguments of `carcassonne review`.
 #[derive(clap::Args)]
@@ -45,7 +45,7 @@ pub(crate) fn record_of(text: &str) -> Result<Record, String> {
 
 /// Reviews the record and prints the review as one JSON object.
 pub(crate) fn run(args: ReviewArgs) -> Result<(), CliError> {
-    let text = crate::read_record(&args.file)?;
+    let text = crate::common::read_record(&args.file)?;
     let record = record_of(&text)?;
     let player = args
         .player

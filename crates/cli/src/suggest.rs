@@ -8,7 +8,7 @@ use carcassonne_ai::{Budget, Level, suggest};
 use carcassonne_engine::{PublicView, Record};
 use clap::value_parser;
 
-use crate::{CliError, MAX_ITERATIONS, MAX_MS, emit};
+use crate::common::{CliError, MAX_ITERATIONS, MAX_MS, emit};
 
 /// The arguments of `carcassonne suggest`.
 #[derive(clap::Args)]
@@ -31,7 +31,7 @@ pub(crate) struct SuggestArgs {
 
 /// Replays the record and prints the suggestion as one JSON object.
 pub(crate) fn run(args: SuggestArgs) -> Result<(), CliError> {
-    let text = crate::read_record(&args.file)?;
+    let text = crate::common::read_record(&args.file)?;
     let game = Record::parse(&text)
         .and_then(|r| r.replay())
         .map_err(|e| e.to_string())?;

@@ -359,7 +359,9 @@ fn history_lists_the_apps_matches_from_the_apps_folder() {
     assert!(out.status.success());
     // The app's folder under XDG_DATA_HOME, as Tauri resolves it from the bundle identifier.
     let data = dir.join("xdg").join(carcassonne_storage::IDENTIFIER);
-    let storage = carcassonne_storage::Storage::open(&data).unwrap();
+    let storage =
+        carcassonne_storage::Storage::open(&data, carcassonne_ai::strength::rating_of_name)
+            .unwrap();
     let meta = storage
         .import_record(&std::fs::read_to_string(&record).unwrap())
         .unwrap();

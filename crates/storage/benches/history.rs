@@ -55,7 +55,7 @@ fn random_game(seed: u64) -> String {
 fn history(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temp dir");
     {
-        let s = Storage::open(dir.path()).expect("open");
+        let s = Storage::open(dir.path(), |_| None).expect("open");
         let games: Vec<String> = (0..GAMES as u64).map(random_game).collect();
         for i in 0..MATCHES {
             s.import_record(&games[i % GAMES]).expect("import");
@@ -66,7 +66,7 @@ fn history(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("list_matches/1000", |b| {
         b.iter(|| {
-            let s = Storage::open(dir.path()).expect("open");
+            let s = Storage::open(dir.path(), |_| None).expect("open");
             let list = s.list_matches().expect("list");
             black_box(list.len())
         })

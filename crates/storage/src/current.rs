@@ -6,8 +6,15 @@
 //! played since, by name. Resuming replays the record (the seed in it deals the same pile)
 //! and then those moves, which yields exactly the game that was saved.
 
+use std::fs;
+use std::path::PathBuf;
+
 use carcassonne_engine::{Decision, Game, Move, MoveName, Record, RecordPlayer};
 use serde::{Deserialize, Serialize};
+
+use crate::error::{Problem, StorageError, io_err};
+use crate::files::CURRENT;
+use crate::store::{Storage, lock};
 
 /// The saved game in progress.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -82,6 +89,78 @@ impl Progress {
             let players = std::mem::take(&mut self.record.players);
             self.record = Record::from_game(after, players);
             self.pending.clear();
+        }
+    }
+}
+
+impl Storage {
+    fn current_path(&self) -> PathBuf {
+        self.root.join("current.json")
+    }
+
+    /// Saves the game in progress.
+    ///
+    /// # Errors
+    /// [`StorageError::Newer`] if `current.json` was written by a newer version (see
+    /// [`Storage::set_aside_current`]), [`StorageError::ReadOnly`], or I/O.
+    pub fn save_current(&self, current: &CurrentGame) -> Result<(), StorageError> {
+        let _guard = lock(&self.current_lock);
+        self.write(&self.current_path(), current, CURRENT)
+    }
+
+    /// The saved game in progress, checked by replaying it: `Ok(None)` if there is none. On
+    /// any failure the error is returned *and* listed in [`Storage::problems`], so the app can
+    /// report the problems and offer a new game: an unusable file (not a regular file,
+    /// unreadable, too large, corrupt, or not replaying) is set aside if it can be
+    /// ([`StorageError::Corrupt`]); one written by a newer version is left alone
+    /// ([`StorageError::Newer`]).
+    ///
+    /// # Errors
+    /// [`StorageError::Corrupt`] or [`StorageError::Newer`].
+    pub fn load_current(&self) -> Result<Option<(CurrentGame, Game)>, StorageError> {
+        let _guard = lock(&self.current_lock);
+        let path = self.current_path();
+        let Some(current) = self.read::<CurrentGame>(&path, CURRENT)? else {
+            return Ok(None);
+        };
+        match current.game() {
+            Ok(game) if current.human < game.num_players() => Ok(Some((current, game))),
+            Ok(_) => Err(self.corrupt(&path, "the human's seat is not in the game".into())),
+            Err(e) => Err(self.corrupt(&path, format!("the game does not replay: {e}"))),
+        }
+    }
+
+    /// Sets the saved game aside for `reason` (e.g. it parses but cannot be resumed by this
+    /// version), so that it is not offered again: `current.json` is moved to
+    /// `current.json.corrupt-<timestamp>`, or, if it cannot be moved, reported where it is.
+    /// The problem is recorded in [`Storage::problems`] and returned.
+    ///
+    /// # Errors
+    /// [`StorageError::ReadOnly`]; [`StorageError::Io`] if there is no `current.json`.
+    pub fn set_aside_current(&self, reason: &str) -> Result<Problem, StorageError> {
+        self.writable()?;
+        let _guard = lock(&self.current_lock);
+        let path = self.current_path();
+        if fs::symlink_metadata(&path).is_err() {
+            return Err(io_err(&path, "there is no saved game to set aside"));
+        }
+        Ok(self.set_aside(&path, reason.to_string()))
+    }
+
+    /// Removes the saved game in progress (nothing happens if there is none).
+    ///
+    /// # Errors
+    /// [`StorageError::Newer`] if a newer version wrote it, [`StorageError::ReadOnly`], or
+    /// I/O.
+    pub fn clear_current(&self) -> Result<(), StorageError> {
+        self.writable()?;
+        let _guard = lock(&self.current_lock);
+        let path = self.current_path();
+        self.refuse_newer(&path, CURRENT)?;
+        match fs::remove_file(&path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(io_err(&path, e)),
         }
     }
 }

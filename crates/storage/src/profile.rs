@@ -81,18 +81,41 @@ pub struct Profile {
     pub lessons_done: Vec<String>,
 }
 
+/// `profiles.json`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Profiles {
+    /// The active profile's id.
+    pub active: Option<String>,
+    /// Every profile, in creation order.
+    pub profiles: Vec<Profile>,
+}
+
 /// The rating a profile starts with.
 pub const START_RATING: f64 = 1200.0;
 /// The Elo K-factor.
 pub const K_FACTOR: f64 = 32.0;
 
-/// The rating of an AI opponent, against which players are rated: its rating on the
-/// measured strength curve (`carcassonne_ai::strength`, crates/ai/RESULTS.md "Ratings"), for
-/// a level (`hard`) or a spec (`hard@1732`, `easy~0.65`). An opponent the curve does not know
-/// (a name no version of the app wrote, a time budget such as `hard@250ms`) counts as
-/// [`START_RATING`], as unknown names always did.
-pub fn level_rating(level: &str) -> f64 {
-    carcassonne_ai::strength::rating_of_name(level).unwrap_or(START_RATING)
+/// How the profiles' ratings rate an AI opponent: its rating by the name the match gives it
+/// (a level such as `hard`, or a spec such as `hard@1732` or `easy~0.65`), `None` for a name
+/// it does not know. The storage knows no AI: whoever opens the folder passes the lookup
+/// ([`Storage::open`](crate::Storage::open)); the app and the CLI pass the measured strength
+/// curve (`carcassonne_ai::strength::rating_of_name`, crates/ai/RESULTS.md "Ratings"). It
+/// rates the games filed and, in the schema-1 migration, the stored ones.
+pub type RatingOf = fn(&str) -> Option<f64>;
+
+/// The rating of an AI opponent, against which players are rated: its rating by `rating_of`
+/// (the measured strength curve, in the app), for a level (`hard`) or a spec (`hard@1732`,
+/// `easy~0.65`). An opponent the lookup does not know (a name no version of the app wrote, a
+/// time budget such as `hard@250ms`) counts as [`START_RATING`], as unknown names always did.
+pub fn level_rating(rating_of: RatingOf, level: &str) -> f64 {
+    rating_of(level).unwrap_or(START_RATING)
+}
+
+/// The expected score (0 to 1) of a player rated `a` against one rated `b`: the Elo formula,
+/// `1 / (1 + 10^((b - a) / 400))` (the AI crate's ratings fit uses the same one).
+pub fn expected(a: f64, b: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf((b - a) / 400.0))
 }
 
 /// One opponent's part in a rating change: its rating, the player's expected result against
@@ -125,19 +148,20 @@ pub struct RatingChange {
 impl Rating {
     /// Counts a finished game in the rating: it moves by K times the average over opponents
     /// of (result − expected result). Returns the change, each opponent's `seat` being its
-    /// index in `outcome.opponents` (the caller names the real seats).
-    pub fn update(&mut self, outcome: &GameOutcome) -> RatingChange {
+    /// index in `outcome.opponents` (the caller names the real seats). Each opponent is rated
+    /// by `rating_of` ([`level_rating`]).
+    pub fn update(&mut self, outcome: &GameOutcome, rating_of: RatingOf) -> RatingChange {
         let before = self.elo;
         let opponents: Vec<RatedOpponent> = outcome
             .opponents
             .iter()
             .enumerate()
             .map(|(i, (level, score))| {
-                let rating = level_rating(level);
+                let rating = level_rating(rating_of, level);
                 RatedOpponent {
                     seat: i,
                     rating,
-                    expected: carcassonne_ai::rating::expected(before, rating),
+                    expected: expected(before, rating),
                     result: outcome.result_against(*score),
                 }
             })
@@ -169,8 +193,8 @@ pub struct GameOutcome {
 impl Stats {
     /// Counts a finished game: results, per-level results, scores and the Elo rating, which
     /// moves by K times the average over opponents of (result − expected result)
-    /// ([`Rating::update`], whose change is returned).
-    pub fn record(&mut self, outcome: &GameOutcome) -> RatingChange {
+    /// ([`Rating::update`], with the opponents rated by `rating_of`; its change is returned).
+    pub fn record(&mut self, outcome: &GameOutcome, rating_of: RatingOf) -> RatingChange {
         self.games += 1;
         self.total_score += u64::from(outcome.score);
         self.average_score = self.total_score as f64 / f64::from(self.games);
@@ -195,7 +219,7 @@ impl Stats {
                 _ => s.draws += 1,
             }
         }
-        self.rating.update(outcome)
+        self.rating.update(outcome, rating_of)
     }
 }
 
@@ -224,6 +248,22 @@ pub(crate) fn clean_name(name: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// A stand-in for the strength curve the app passes (the storage knows no AI): the
+    /// levels' measured ratings and two specs.
+    fn curve(name: &str) -> Option<f64> {
+        match name {
+            "random" => Some(31.0),
+            "easy" => Some(571.0),
+            "greedy" => Some(1500.0),
+            "medium" => Some(1509.0),
+            "hard" => Some(1904.0),
+            "expert" => Some(2063.0),
+            "hard@1732" => Some(1870.0),
+            "easy~0.65" => Some(950.0),
+            _ => None,
+        }
+    }
+
     #[test]
     fn beating_a_stronger_level_gains_more() {
         let mut a = Stats::default();
@@ -233,8 +273,8 @@ mod tests {
             opponents: vec![(level.into(), 50)],
             resigned: false,
         };
-        a.record(&win("expert"));
-        b.record(&win("random"));
+        a.record(&win("expert"), curve);
+        b.record(&win("random"), curve);
         assert!(a.rating.elo > b.rating.elo);
         assert!(b.rating.elo > START_RATING);
         assert_eq!((a.games, a.wins, a.best_score), (1, 1, 100));
@@ -242,33 +282,32 @@ mod tests {
     }
 
     #[test]
-    fn opponents_are_rated_on_the_strength_curve() {
-        use carcassonne_ai::strength::rating_of_name;
-        assert_eq!(Some(level_rating("hard")), rating_of_name("hard"));
-        assert_eq!(Some(level_rating("hard@1732")), rating_of_name("hard@1732"));
-        assert_eq!(Some(level_rating("easy~0.65")), rating_of_name("easy~0.65"));
-        assert!(level_rating("hard@1732") < level_rating("hard"));
-        // Unknown to the curve: counted as an even opponent, as before.
-        assert_eq!(level_rating("grandmaster"), START_RATING);
-        assert_eq!(level_rating("hard@250ms"), START_RATING);
+    fn opponents_are_rated_by_the_lookup() {
+        assert_eq!(Some(level_rating(curve, "hard")), curve("hard"));
+        assert_eq!(Some(level_rating(curve, "hard@1732")), curve("hard@1732"));
+        assert_eq!(Some(level_rating(curve, "easy~0.65")), curve("easy~0.65"));
+        // Unknown to the lookup: counted as an even opponent, as before.
+        assert_eq!(level_rating(curve, "grandmaster"), START_RATING);
+        assert_eq!(level_rating(curve, "hard@250ms"), START_RATING);
 
         // A win and a draw against a spec and a level: the change says why, per opponent.
         let mut s = Stats::default();
-        let change = s.record(&GameOutcome {
-            score: 50,
-            opponents: vec![("easy~0.65".into(), 40), ("hard".into(), 50)],
-            resigned: false,
-        });
+        let change = s.record(
+            &GameOutcome {
+                score: 50,
+                opponents: vec![("easy~0.65".into(), 40), ("hard".into(), 50)],
+                resigned: false,
+            },
+            curve,
+        );
         assert_eq!(change.before, START_RATING);
         assert_eq!(change.after, s.rating.elo);
         let (a, b) = (&change.opponents[0], &change.opponents[1]);
         assert_eq!((a.seat, a.result, b.seat, b.result), (0, 1.0, 1, 0.5));
-        assert_eq!(a.rating, level_rating("easy~0.65"));
+        assert_eq!(a.rating, level_rating(curve, "easy~0.65"));
         let want = START_RATING + K_FACTOR * ((1.0 - a.expected) + (0.5 - b.expected)) / 2.0;
         assert!((s.rating.elo - want).abs() < 1e-9);
-        assert!(
-            (a.expected - carcassonne_ai::rating::expected(START_RATING, a.rating)).abs() < 1e-12
-        );
+        assert!((a.expected - expected(START_RATING, a.rating)).abs() < 1e-12);
         assert_eq!(s.by_level["easy~0.65"].wins, 1);
         assert_eq!(s.by_level["hard"].draws, 1);
     }
@@ -276,13 +315,24 @@ mod tests {
     #[test]
     fn resigning_loses_to_everyone() {
         let mut s = Stats::default();
-        s.record(&GameOutcome {
-            score: 80,
-            opponents: vec![("easy".into(), 10), ("easy".into(), 20)],
-            resigned: true,
-        });
+        s.record(
+            &GameOutcome {
+                score: 80,
+                opponents: vec![("easy".into(), 10), ("easy".into(), 20)],
+                resigned: true,
+            },
+            curve,
+        );
         assert_eq!((s.losses, s.resigned, s.by_level["easy"].losses), (1, 1, 2));
         assert!(s.rating.elo < START_RATING);
+    }
+
+    /// The Elo formula: even ratings expect a half, 400 points more ten to one.
+    #[test]
+    fn expected_is_the_elo_formula() {
+        assert_eq!(expected(1500.0, 1500.0), 0.5);
+        assert!((expected(1900.0, 1500.0) - 10.0 / 11.0).abs() < 1e-12);
+        assert!((expected(1500.0, 1900.0) + expected(1900.0, 1500.0) - 1.0).abs() < 1e-12);
     }
 
     #[test]

@@ -2,7 +2,13 @@
 //! the language, the pace of the AI's moves, the animations, the sounds, and the last new-game
 //! set-up, which the start screen offers again.
 
+use std::path::PathBuf;
+
 use serde::{Deserialize, Serialize};
+
+use crate::error::StorageError;
+use crate::files::SETTINGS;
+use crate::store::{Storage, lock};
 
 /// An AI opponent of a remembered set-up, as `game_new` takes it: `{ "level": "hard" }` (a
 /// level, or a spec on the strength curve such as `hard@1732`) or `{ "rating": 1350 }`
@@ -126,5 +132,57 @@ impl Default for Settings {
             animations: Animations::Normal,
             sounds: true,
         }
+    }
+}
+
+impl Storage {
+    fn settings_path(&self) -> PathBuf {
+        self.root.join("settings.json")
+    }
+
+    /// The settings, or the defaults ([`Settings::default`]) when there is no file. A
+    /// corrupt `settings.json` is set aside, and one written by a newer version left alone
+    /// (see [`Storage::problems`]); either way the defaults are returned.
+    pub fn settings(&self) -> Settings {
+        let _guard = lock(&self.settings_lock);
+        self.read_settings()
+    }
+
+    /// [`Storage::settings`], with `settings_lock` held by the caller.
+    fn read_settings(&self) -> Settings {
+        // Every failure is recorded in the problems by `read`.
+        self.read(&self.settings_path(), SETTINGS)
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// Replaces the settings and returns them.
+    ///
+    /// # Errors
+    /// [`StorageError::Newer`] if `settings.json` was written by a newer version (it is left
+    /// alone), [`StorageError::ReadOnly`], or I/O.
+    pub fn save_settings(&self, settings: &Settings) -> Result<Settings, StorageError> {
+        self.update_settings(|s| *s = settings.clone())
+    }
+
+    /// Reads the settings, lets `change` edit them and writes them back, all under one lock,
+    /// so that concurrent edits (a new game's set-up, the aids switch) are not lost. Returns
+    /// the settings written.
+    ///
+    /// # Errors
+    /// As [`Storage::save_settings`].
+    pub fn update_settings(
+        &self,
+        change: impl FnOnce(&mut Settings),
+    ) -> Result<Settings, StorageError> {
+        self.writable()?;
+        let _guard = lock(&self.settings_lock);
+        let path = self.settings_path();
+        self.refuse_newer(&path, SETTINGS)?;
+        let mut s = self.read_settings();
+        change(&mut s);
+        self.write(&path, &s, SETTINGS)?;
+        Ok(s)
     }
 }

@@ -12,7 +12,7 @@ use common::*;
 fn an_autosave_that_is_a_folder_is_reported_and_set_aside() {
     let dir = tempfile::tempdir().unwrap();
     fs::create_dir_all(dir.path().join("current.json")).unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     let err = s.load_current().unwrap_err();
     assert_eq!(err.code(), "storage/corrupt");
     let problems = s.problems();
@@ -33,7 +33,7 @@ fn an_autosave_that_is_a_folder_is_reported_and_set_aside() {
 fn an_autosave_that_cannot_be_set_aside_is_still_reported() {
     let base = tempfile::tempdir().unwrap();
     let root = deep_folder(base.path(), PATH_MAX - "/current.json".len() - 5);
-    let s = Storage::open(&root).unwrap();
+    let s = Storage::open(&root, common::rating_of).unwrap();
     fs::write(root.join("current.json"), b"{\"schema\":1,\"gameId\":").unwrap();
     let err = s.load_current().unwrap_err();
     assert_eq!(err.code(), "storage/corrupt");
@@ -50,7 +50,7 @@ fn an_autosave_that_cannot_be_set_aside_is_still_reported() {
 #[test]
 fn an_autosave_that_cannot_be_resumed_is_set_aside_once() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     let cur = autosave(5, "g-lvl");
     s.save_current(&cur).unwrap();
     let before = fs::read(dir.path().join("current.json")).unwrap();
@@ -67,7 +67,7 @@ fn an_autosave_that_cannot_be_resumed_is_set_aside_once() {
     // Not offered again, at this launch or the next.
     assert!(s.load_current().unwrap().is_none());
     drop(s);
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     assert!(s.load_current().unwrap().is_none());
     assert_eq!(
         s.set_aside_current("again").unwrap_err().code(),

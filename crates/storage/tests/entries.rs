@@ -16,7 +16,7 @@ fn check_bad_entry(name: &str, make: impl FnOnce(&Path)) {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().to_path_buf();
     {
-        let s = Storage::open(&root).unwrap();
+        let s = Storage::open(&root, common::rating_of).unwrap();
         file_match(&s, "g-1", 1);
         file_match(&s, "g-2", 2);
     }
@@ -27,9 +27,9 @@ fn check_bad_entry(name: &str, make: impl FnOnce(&Path)) {
         let r = root.clone();
         std::thread::spawn(move || {
             let s = if read_only {
-                Storage::open_read_only(&r).unwrap()
+                Storage::open_read_only(&r, common::rating_of).unwrap()
             } else {
-                Storage::open(&r).unwrap()
+                Storage::open(&r, common::rating_of).unwrap()
             };
             let list = s.list_matches().map(|l| l.len());
             let problems = s.problems();
@@ -53,7 +53,7 @@ fn check_bad_entry(name: &str, make: impl FnOnce(&Path)) {
         }
     }
     // Set aside, it is no longer met.
-    let s = Storage::open(&root).unwrap();
+    let s = Storage::open(&root, common::rating_of).unwrap();
     assert_eq!(s.list_matches().unwrap().len(), 2);
     assert!(s.problems().is_empty());
 }
@@ -106,10 +106,10 @@ fn a_corrupt_match_that_cannot_be_moved_is_reported_not_fatal() {
     let root = deep_folder(base.path(), PATH_MAX - "/matches/g-1.json".len() - 5);
     let good = tempfile::tempdir().unwrap();
     {
-        let s = Storage::open(good.path()).unwrap();
+        let s = Storage::open(good.path(), common::rating_of).unwrap();
         file_match(&s, "g-2", 2);
     }
-    let s = Storage::open(&root).unwrap();
+    let s = Storage::open(&root, common::rating_of).unwrap();
     fs::copy(
         good.path().join("matches/g-2.json"),
         root.join("matches/g-2.json"),
@@ -134,7 +134,7 @@ fn a_corrupt_match_that_cannot_be_moved_is_reported_not_fatal() {
 fn the_file_name_is_the_match_id() {
     let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     file_match(&s, "g-1", 1);
     let m = dir.path().join("matches");
     // A copy (the same id inside), and one whose inner id is a path.
@@ -171,7 +171,7 @@ fn the_file_name_is_the_match_id() {
 fn a_json_file_whose_name_is_no_id_is_reported() {
     let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     file_match(&s, "g-1", 1);
     let m = dir.path().join("matches");
     fs::copy(m.join("g-1.json"), m.join("my game (1).json")).unwrap();

@@ -19,7 +19,7 @@ fn child_writer() {
     let Some(dir) = std::env::var_os("STORAGE_TEST_KILL_DIR") else {
         return;
     };
-    let s = Storage::open(dir).unwrap();
+    let s = Storage::open(dir, common::rating_of).unwrap();
     let mut rng = Pcg64Mcg::seed_from_u64(u64::from(std::process::id()));
     loop {
         let (mut cur, mut game) = match s.load_current().unwrap() {
@@ -64,7 +64,7 @@ fn a_writer_killed_at_any_moment_leaves_a_whole_folder() {
         child.kill().unwrap();
         child.wait().unwrap();
 
-        let s = Storage::open(dir.path()).unwrap();
+        let s = Storage::open(dir.path(), common::rating_of).unwrap();
         if let Some((_, mut game)) = s.load_current().unwrap() {
             // The game resumes: a legal move can be played.
             if !game.is_over() {

@@ -1,12 +1,14 @@
 //! Lessons passed are kept in the profile (`lessonsDone`): once each, written atomically like
 //! the rest, and a profile written before lessons existed reads as none passed.
 
+mod common;
+
 use carcassonne_storage::Storage;
 
 #[test]
 fn lessons_done_are_kept_once_and_old_profiles_read_as_none() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     let ada = s.create_profile("Ada").unwrap();
     assert!(ada.lessons_done.is_empty());
     s.mark_lesson_done(&ada.id, "farms").unwrap();

@@ -16,7 +16,7 @@ fn padded(text: &str, size: u64) -> String {
 #[test]
 fn an_oversized_match_file_is_set_aside_unread() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     file_match(&s, "g-1", 1);
     file_match(&s, "g-2", 2);
     let m = dir.path().join("matches");
@@ -45,7 +45,7 @@ fn an_oversized_match_file_is_set_aside_unread() {
 #[test]
 fn oversized_profiles_and_autosave_are_set_aside() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     s.create_profile("Ada").unwrap();
     s.save_current(&autosave(3, "g-3")).unwrap();
     for (name, limit) in [
@@ -65,7 +65,7 @@ fn oversized_profiles_and_autosave_are_set_aside() {
 #[test]
 fn an_oversized_record_is_not_imported() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     let (_, record) = finished_game(6);
     let json = format!(
         "{}{}",
@@ -81,7 +81,7 @@ fn the_history_reads_the_metadata_only() {
     // A match whose record is not a record is listed (its metadata is fine) and only set
     // aside when opened: the listing does not build records, which keeps it fast.
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     file_match(&s, "g-1", 1);
     let path = dir.path().join("matches/g-1.json");
     let mut v: serde_json::Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();

@@ -13,8 +13,8 @@ use common::*;
 fn a_second_open_in_the_same_process_is_locked_until_the_first_closes() {
     let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
-    let err = Storage::open(dir.path()).unwrap_err();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
+    let err = Storage::open(dir.path(), common::rating_of).unwrap_err();
     assert_eq!(err.code(), "storage/locked");
     assert!(
         err.to_string()
@@ -22,7 +22,7 @@ fn a_second_open_in_the_same_process_is_locked_until_the_first_closes() {
     );
     assert!(matches!(err, StorageError::Locked(_)));
     drop(s);
-    Storage::open(dir.path()).unwrap();
+    Storage::open(dir.path(), common::rating_of).unwrap();
 }
 
 /// In the child: tries to open the folder named by the environment and exits 0 if it
@@ -32,7 +32,7 @@ fn child_open() {
     let Some(dir) = std::env::var_os("STORAGE_TEST_OPEN_DIR") else {
         return;
     };
-    match Storage::open(dir) {
+    match Storage::open(dir, common::rating_of) {
         Ok(_) => std::process::exit(0),
         Err(StorageError::Locked(_)) => std::process::exit(3),
         Err(e) => panic!("{e}"),
@@ -52,7 +52,7 @@ fn open_in_child(dir: &std::path::Path) -> Option<i32> {
 fn another_process_is_locked_out_while_the_folder_is_open() {
     let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     assert_eq!(open_in_child(dir.path()), Some(3));
     drop(s);
     assert_eq!(open_in_child(dir.path()), Some(0));
@@ -62,7 +62,7 @@ fn another_process_is_locked_out_while_the_folder_is_open() {
 fn read_only_reads_while_the_app_runs_and_changes_nothing() {
     let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
-    let app = Storage::open(dir.path()).unwrap();
+    let app = Storage::open(dir.path(), common::rating_of).unwrap();
     let ada = app.create_profile("Ada").unwrap();
     file_match(&app, "g-1", 1);
     app.save_current(&autosave(2, "g-2")).unwrap();
@@ -71,7 +71,7 @@ fn read_only_reads_while_the_app_runs_and_changes_nothing() {
     fs::write(m.join("g-1.json.tmp-1-1"), b"{\"sch").unwrap();
     let before = snapshot(dir.path());
 
-    let ro = Storage::open_read_only(dir.path()).unwrap();
+    let ro = Storage::open_read_only(dir.path(), common::rating_of).unwrap();
     assert!(ro.is_read_only());
     assert_eq!(ro.list_matches().unwrap().len(), 1);
     assert_eq!(ro.profiles().unwrap().profiles.len(), 1);
@@ -113,7 +113,7 @@ fn read_only_reads_while_the_app_runs_and_changes_nothing() {
 
     // A missing folder reads as empty and is not created.
     let none = dir.path().join("none");
-    let ro = Storage::open_read_only(&none).unwrap();
+    let ro = Storage::open_read_only(&none, common::rating_of).unwrap();
     assert!(ro.list_matches().unwrap().is_empty());
     assert!(ro.profiles().unwrap().profiles.is_empty());
     assert!(ro.load_current().unwrap().is_none());
@@ -125,7 +125,7 @@ fn profile_edits_and_finished_games_on_two_threads_lose_nothing() {
     let _serial = one_at_a_time();
     const GAMES: usize = 30;
     let dir = tempfile::tempdir().unwrap();
-    let s = Arc::new(Storage::open(dir.path()).unwrap());
+    let s = Arc::new(Storage::open(dir.path(), common::rating_of).unwrap());
     let ada = s.create_profile("Ada").unwrap();
     let (game, record) = finished_game(8);
     let finisher = {

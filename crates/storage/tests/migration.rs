@@ -1,6 +1,7 @@
 //! `profiles.json` of schema 1 (ratings against the old fixed level ratings) is migrated when
 //! first read: each profile's Elo is recomputed from its stored matches, oldest first, with
-//! the strength curve's ratings, each match's `ratingAfter` rewritten, and the file written
+//! the ratings of the lookup the folder was opened with (the app's strength curve; here a
+//! stand-in, `common::rating_of`), each match's `ratingAfter` rewritten, and the file written
 //! back as schema 2; other statistics are kept; a read-only folder is migrated in memory only.
 
 mod common;
@@ -86,7 +87,7 @@ fn expected(metas: &[MatchMeta]) -> (f64, Vec<f64>) {
                 .collect(),
             resigned: m.resigned,
         };
-        rating.update(&outcome);
+        rating.update(&outcome, common::rating_of);
         after.push(rating.elo);
     }
     (rating.elo, after)
@@ -95,7 +96,7 @@ fn expected(metas: &[MatchMeta]) -> (f64, Vec<f64>) {
 #[test]
 fn old_profiles_are_rerated_from_their_matches_once() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     let ids = old_matches(&s, dir.path());
     let profiles = dir.path().join("profiles.json");
     write(&profiles, &old_profiles());
@@ -105,12 +106,12 @@ fn old_profiles_are_rerated_from_their_matches_once() {
         .collect();
     let (elo, after) = expected(&metas);
     assert_ne!(elo, 1234.5);
-    // The spec opponent is rated on the curve, not as an unknown level.
-    assert_ne!(level_rating("easy~0.65"), START_RATING);
+    // The spec opponent is rated by the folder's lookup, not as an unknown level.
+    assert_ne!(level_rating(common::rating_of, "easy~0.65"), START_RATING);
 
     // A read-only folder sees the migrated ratings but changes nothing.
     let before = common::snapshot(dir.path());
-    let ro = Storage::open_read_only(dir.path()).unwrap();
+    let ro = Storage::open_read_only(dir.path(), common::rating_of).unwrap();
     let p = ro.profile("p-1").unwrap();
     assert_eq!(p.stats.rating.elo, elo);
     assert_eq!(common::snapshot(dir.path()), before);
@@ -143,7 +144,7 @@ fn old_profiles_are_rerated_from_their_matches_once() {
     file["profiles"][0]["stats"]["rating"]["elo"] = json!(1500.0);
     write(&profiles, &file);
     assert_eq!(s.profile("p-1").unwrap().stats.rating.elo, 1500.0);
-    // And a game filed now counts from there with the curve's ratings.
+    // And a game filed now counts from there with the same ratings.
     common::file_match(&s, "g-d", 77);
     let p = s.profile("p-1").unwrap();
     assert_eq!(p.stats.rating.games, 4);

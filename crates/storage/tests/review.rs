@@ -31,7 +31,7 @@ fn json(path: &Path) -> serde_json::Value {
 #[test]
 fn a_match_file_of_schema_1_reads_without_a_review() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     file_match(&s, "g-1", 1);
     let path = dir.path().join("matches/g-1.json");
     // As the version before reviews wrote it: schema 1, no accuracy, no review.
@@ -55,7 +55,7 @@ fn a_stored_review_round_trips_and_is_listed() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("matches/g-1.json");
     {
-        let s = Storage::open(dir.path()).unwrap();
+        let s = Storage::open(dir.path(), common::rating_of).unwrap();
         file_match(&s, "g-1", 1);
         file_match(&s, "g-2", 2);
         assert_eq!(json(&path)["schema"], SCHEMA);
@@ -65,7 +65,7 @@ fn a_stored_review_round_trips_and_is_listed() {
     }
     assert_eq!(json(&path)["schema"], MATCH_SCHEMA);
     // Read again by a new opening of the folder.
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     let listed = s.list_matches().unwrap();
     let accuracy = |id: &str| listed.iter().find(|m| m.id == id).unwrap().accuracy;
     assert_eq!(accuracy("g-1"), Some(87.5));
@@ -87,7 +87,7 @@ fn a_stored_review_round_trips_and_is_listed() {
 #[test]
 fn saving_a_review_needs_a_match_a_writable_folder_and_an_accuracy() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     file_match(&s, "g-1", 1);
     assert_eq!(
         s.save_review("g-9", &review(), 80.0).unwrap_err(),
@@ -104,7 +104,7 @@ fn saving_a_review_needs_a_match_a_writable_folder_and_an_accuracy() {
         "storage/io"
     );
     drop(s);
-    let r = Storage::open_read_only(dir.path()).unwrap();
+    let r = Storage::open_read_only(dir.path(), common::rating_of).unwrap();
     assert_eq!(
         r.save_review("g-1", &review(), 80.0).unwrap_err(),
         StorageError::ReadOnly
@@ -114,7 +114,7 @@ fn saving_a_review_needs_a_match_a_writable_folder_and_an_accuracy() {
 #[test]
 fn a_corrupt_review_is_set_aside_and_reported_and_the_match_kept() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     file_match(&s, "g-1", 1);
     s.save_review("g-1", &review(), 87.5).unwrap();
     let path = dir.path().join("matches/g-1.json");
@@ -155,7 +155,7 @@ fn a_corrupt_review_is_set_aside_and_reported_and_the_match_kept() {
 fn a_corrupt_review_read_only_is_reported_and_nothing_changes() {
     let dir = tempfile::tempdir().unwrap();
     {
-        let s = Storage::open(dir.path()).unwrap();
+        let s = Storage::open(dir.path(), common::rating_of).unwrap();
         file_match(&s, "g-1", 1);
         s.save_review("g-1", &review(), 87.5).unwrap();
     }
@@ -164,7 +164,7 @@ fn a_corrupt_review_read_only_is_reported_and_nothing_changes() {
     v["review"] = 3.into();
     fs::write(&path, serde_json::to_vec_pretty(&v).unwrap()).unwrap();
     let before = snapshot(dir.path());
-    let s = Storage::open_read_only(dir.path()).unwrap();
+    let s = Storage::open_read_only(dir.path(), common::rating_of).unwrap();
     let (mut m, _, _) = s.load_match("g-1").unwrap();
     assert_eq!(s.review_of::<Review>("g-1", &mut m), None);
     let problems = s.problems();
@@ -176,7 +176,7 @@ fn a_corrupt_review_read_only_is_reported_and_nothing_changes() {
 #[test]
 fn schema_3_is_newer_for_profiles_and_a_match() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     s.create_profile("Ada").unwrap();
     file_match(&s, "g-1", 1);
     s.save_review("g-1", &review(), 87.5).unwrap();

@@ -18,7 +18,7 @@ fn set_schema(path: &std::path::Path, schema: serde_json::Value) {
 #[test]
 fn a_newer_profiles_file_is_kept_and_not_overwritten() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     let ada = s.create_profile("Ada").unwrap();
     let path = dir.path().join("profiles.json");
     set_schema(&path, 3.into());
@@ -52,7 +52,7 @@ fn a_newer_profiles_file_is_kept_and_not_overwritten() {
 #[test]
 fn a_newer_match_and_autosave_are_kept_and_not_overwritten() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     file_match(&s, "g-1", 1);
     file_match(&s, "g-2", 2);
     s.save_current(&autosave(3, "g-3")).unwrap();
@@ -105,7 +105,7 @@ fn a_newer_match_and_autosave_are_kept_and_not_overwritten() {
 #[test]
 fn a_schema_that_is_not_a_whole_number_is_corrupt() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     file_match(&s, "g-1", 1);
     file_match(&s, "g-2", 2);
     file_match(&s, "g-3", 3);

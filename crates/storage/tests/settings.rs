@@ -1,6 +1,8 @@
 //! `settings.json`: defaults, round trip, a corrupt file set aside and reported, a newer one
 //! kept and never overwritten.
 
+mod common;
+
 use std::fs;
 
 use carcassonne_storage::{
@@ -32,12 +34,12 @@ fn sample() -> Settings {
 #[test]
 fn settings_default_then_round_trip_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     assert_eq!(s.settings(), Settings::default());
     assert!(s.settings().board_aids);
     assert_eq!(s.save_settings(&sample()).unwrap(), sample());
     drop(s);
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     assert_eq!(s.settings(), sample());
     // The file is versioned and in the documented shape.
     let v: serde_json::Value =
@@ -66,7 +68,7 @@ fn a_missing_key_reads_as_its_default() {
         br#"{"schema": 1, "boardAids": false}"#,
     )
     .unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     assert_eq!(
         s.settings(),
         Settings {
@@ -88,7 +90,10 @@ fn a_missing_key_reads_as_its_default() {
 fn the_language_round_trips_and_an_unknown_one_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(
-        Storage::open(dir.path()).unwrap().settings().language,
+        Storage::open(dir.path(), common::rating_of)
+            .unwrap()
+            .settings()
+            .language,
         Language::System
     );
     for (language, word) in [
@@ -96,14 +101,14 @@ fn the_language_round_trips_and_an_unknown_one_is_refused() {
         (Language::En, "en"),
         (Language::System, "system"),
     ] {
-        let s = Storage::open(dir.path()).unwrap();
+        let s = Storage::open(dir.path(), common::rating_of).unwrap();
         let saved = s.update_settings(|x| x.language = language).unwrap();
         assert_eq!(saved.language, language);
         let v: serde_json::Value =
             serde_json::from_slice(&fs::read(dir.path().join("settings.json")).unwrap()).unwrap();
         assert_eq!(v["language"], word);
         drop(s);
-        let reopened = Storage::open(dir.path()).unwrap();
+        let reopened = Storage::open(dir.path(), common::rating_of).unwrap();
         assert_eq!(
             reopened.settings().language,
             language,
@@ -129,7 +134,7 @@ fn the_language_round_trips_and_an_unknown_one_is_refused() {
         br#"{"schema": 1, "language": "klingon"}"#,
     )
     .unwrap();
-    let s = Storage::open(other.path()).unwrap();
+    let s = Storage::open(other.path(), common::rating_of).unwrap();
     assert_eq!(s.settings(), Settings::default());
     assert_eq!(s.problems().len(), 1);
 }
@@ -140,7 +145,7 @@ fn corrupt_settings_are_set_aside_and_reported() {
     let path = dir.path().join("settings.json");
     let bad = br#"{"schema": 1, "boardAids": true, "theme": "purple"}"#;
     fs::write(&path, bad).unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     assert_eq!(s.settings(), Settings::default());
     let problems = s.problems();
     assert_eq!(problems.len(), 1, "{problems:?}");
@@ -161,7 +166,7 @@ fn newer_settings_are_kept_and_not_overwritten() {
     let path = dir.path().join("settings.json");
     let newer = br#"{"schema": 2, "boardAids": false, "theme": "dark"}"#;
     fs::write(&path, newer).unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     assert_eq!(s.settings(), Settings::default());
     let err = s.save_settings(&sample()).unwrap_err();
     assert_eq!(err.code(), "storage/newer_version", "{err}");
@@ -176,11 +181,11 @@ fn newer_settings_are_kept_and_not_overwritten() {
 #[test]
 fn read_only_storage_reads_settings_and_writes_none() {
     let dir = tempfile::tempdir().unwrap();
-    Storage::open(dir.path())
+    Storage::open(dir.path(), common::rating_of)
         .unwrap()
         .save_settings(&sample())
         .unwrap();
-    let r = Storage::open_read_only(dir.path()).unwrap();
+    let r = Storage::open_read_only(dir.path(), common::rating_of).unwrap();
     assert_eq!(r.settings(), sample());
     assert_eq!(
         r.save_settings(&Settings::default()).unwrap_err().code(),

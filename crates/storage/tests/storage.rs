@@ -24,7 +24,7 @@ fn files(dir: &Path) -> Vec<String> {
 #[test]
 fn profiles_round_trip_and_bad_input_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     let ada = s.create_profile("  Ada ").unwrap();
     assert_eq!(ada.name, "Ada");
     let bob = s.create_profile("Bob").unwrap();
@@ -64,7 +64,7 @@ fn profiles_round_trip_and_bad_input_changes_nothing() {
     // A fresh handle on the folder sees the same (once the first one is closed: it holds
     // the folder's lock).
     drop(s);
-    let s2 = Storage::open(dir.path()).unwrap();
+    let s2 = Storage::open(dir.path(), common::rating_of).unwrap();
     assert_eq!(s2.profiles().unwrap(), p);
     let text = fs::read_to_string(dir.path().join("profiles.json")).unwrap();
     assert!(text.contains("\"schema\": 2"));
@@ -73,7 +73,7 @@ fn profiles_round_trip_and_bad_input_changes_nothing() {
 #[test]
 fn a_partial_temp_file_left_by_a_kill_loses_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     let ada = s.create_profile("Ada").unwrap();
     // A writer killed half-way leaves its temporary file; the rename never happened.
     let tmp = dir
@@ -83,7 +83,7 @@ fn a_partial_temp_file_left_by_a_kill_loses_nothing() {
     let mtmp = dir.path().join("matches").join("g-x.json.tmp-1-1");
     fs::write(&mtmp, b"{\"sch").unwrap();
     drop(s);
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     // Holding the lock, the new handle knows no writer is at work: the temp files are gone.
     assert!(!tmp.exists() && !mtmp.exists());
     assert_eq!(s.profiles().unwrap().profiles, vec![ada.clone()]);
@@ -93,7 +93,7 @@ fn a_partial_temp_file_left_by_a_kill_loses_nothing() {
     s.create_profile("Bob").unwrap();
     drop(s);
     assert_eq!(
-        Storage::open(dir.path())
+        Storage::open(dir.path(), common::rating_of)
             .unwrap()
             .profiles()
             .unwrap()
@@ -106,7 +106,7 @@ fn a_partial_temp_file_left_by_a_kill_loses_nothing() {
 #[test]
 fn corrupt_profiles_are_set_aside_and_reported() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     s.create_profile("Ada").unwrap();
     let (game, record) = finished_game(3);
     let cur = current(&Progress::new(&game, players()), "g-one");
@@ -118,7 +118,7 @@ fn corrupt_profiles_are_set_aside_and_reported() {
     .unwrap();
 
     drop(s);
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     assert!(s.profiles().unwrap().profiles.is_empty());
     let problems = s.problems();
     assert_eq!(problems.len(), 1);
@@ -150,7 +150,7 @@ fn stored_numbers_read_back_exactly() {
 #[test]
 fn finished_games_reach_history_and_stats() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     let ada = s.create_profile("Ada").unwrap();
     let (game, record) = finished_game(11);
     let mut cur = current(&Progress::new(&game, players()), "g-a");
@@ -192,7 +192,7 @@ fn finished_games_reach_history_and_stats() {
 #[test]
 fn unknown_ids_and_bad_records_give_coded_errors_and_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     let (game, record) = finished_game(5);
     s.finish_game(
         &current(&Progress::new(&game, players()), "g-b"),
@@ -225,7 +225,7 @@ fn unknown_ids_and_bad_records_give_coded_errors_and_change_nothing() {
 #[test]
 fn corrupt_match_files_are_set_aside_and_the_rest_listed() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     for (seed, id) in [(1, "g-1"), (2, "g-2")] {
         file_match(&s, id, seed);
     }
@@ -250,7 +250,7 @@ fn corrupt_match_files_are_set_aside_and_the_rest_listed() {
 #[test]
 fn a_corrupt_autosave_is_set_aside() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     s.create_profile("Ada").unwrap();
     fs::write(
         dir.path().join("current.json"),
@@ -282,7 +282,7 @@ fn resume_continues_the_same_game_exactly() {
     // Save at many points of several games (mid-turn included), resume from the file, and
     // play both copies on with the same choices: every position and the end must agree.
     let dir = tempfile::tempdir().unwrap();
-    let s = Storage::open(dir.path()).unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
     for seed in 0..6u64 {
         let mut game = Game::new(&Setup {
             players: 2 + (seed as usize % 3),

@@ -1,0 +1,16 @@
+//! The limits of what the commands accept, in one place (the failures that name them read
+//! them here).
+
+/// The largest seed the app deals with, 2^53 - 1: every seed it shows or accepts is exact
+/// as a JavaScript number (API.md, "Seeds").
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// The lowest and highest win chance `match_level` takes.
+pub const CHANCE_RANGE: (f64, f64) = (0.05, 0.95);
+
+/// The largest record `history_import` accepts, in bytes: the engine's `MAX_RECORD_BYTES` (1 MiB;
+/// a long 6-player game is about 20 KB).
+pub const IMPORT_LIMIT: usize = carcassonne_engine::MAX_RECORD_BYTES;
+
+/// The most first-pass iterations per decision `review_start` accepts.
+pub const MAX_REVIEW_ITERATIONS: u64 = 100_000;
