@@ -2,7 +2,13 @@
 // (from the facts the app sends), prompts, hints and the rest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventText, wagonTargetLabels, aiMoveText, hintText, namesList, prompt, turnAnnouncement, playerSummary, endHeadline, spotLabel, turnLabel, resumeTurn, replayLabel, projectedLabel } from '../../ui/js/text.js';
+import { eventText, wagonTargetLabels, aiMoveText, hintText, namesList, prompt, turnAnnouncement, playerSummary, endHeadline, spotLabel, placeAt, reviewMoveText, turnLabel, resumeTurn, replayLabel, projectedLabel } from '../../ui/js/text.js';
+import { placeOf } from '../../ui/js/tiledraw.js';
+import { TILES } from './support/fixtures.js';
+
+/** The app's tile descriptions by id (the spots' names come from their geometry). */
+const TYPES = new Map(TILES.types.map((type) => [type.id, type]));
+const tileType = (id) => TYPES.get(id);
 
 const PLAYERS = [{ name: 'Ada' }, { name: 'Bot Berta' }, { name: 'Bot Conrad' }];
 const YOU = [{ name: 'Ada', kind: 'human' }, { name: 'Bot Berta', kind: 'ai' }, { name: 'Bot Conrad', kind: 'ai' }];
@@ -61,7 +67,12 @@ test('wagon targets by name: kind, where from the wagon, size; told apart when a
   const t = (fields) => ({ x: 1, y: 0, on: 'E', feature: 'road', toward: 'W', tiles: 2, owners: [], finished: false, segments: [], ...fields });
   assert.deepEqual(wagonTargetLabels([t({}), t({ feature: 'city', toward: null, tiles: 1 }), t({ feature: 'monastery', toward: 'NE', tiles: 5 })], YOU),
     ['The road west of here (2 tiles)', 'The city here (1 tile)', 'The monastery north-east of here']);
-  assert.deepEqual(wagonTargetLabels([t({ on: 'E' }), t({ on: 'S' })], YOU), ['The road west of here, east side (2 tiles)', 'The road west of here, south side (2 tiles)']);
+  // Two roads of one tile (a T junction, W) read alike: each is told by its name on the tile.
+  const junction = { tiles: [{ id: 'W', x: 1, y: 0, rotation: 0 }] };
+  const named = (tg) => placeAt(junction, tileType, tg.x, tg.y, tg.on);
+  assert.deepEqual(wagonTargetLabels([t({ on: 'E' }), t({ on: 'S' })], YOU, { placeOf: named }), ['The east road west of here (2 tiles)', 'The south road west of here (2 tiles)']);
+  assert.deepEqual(wagonTargetLabels([t({ on: 'N' }), t({ on: 'W' })], YOU, { placeOf: (tg) => placeAt({ tiles: [{ id: 'W', x: 1, y: 0, rotation: 90 }] }, tileType, tg.x, tg.y, tg.on) }),
+    ['The north road west of here (2 tiles)', 'The west road west of here (2 tiles)'], 'turned, the roads lead elsewhere');
   assert.equal(wagonTargetLabels([t({ owners: [1] })], YOU)[0], "Bot Berta's road west of here (2 tiles)");
 });
 
@@ -89,34 +100,59 @@ test('AI moves, for screen readers, in the log\'s words: no coordinates, no tile
 });
 
 test('hints are instructions in players\' words, without coordinates or tile letters', () => {
-  const types = { A: { monastery: true, segments: [{ kind: 'monastery' }] }, D: { segments: [{ kind: 'city' }, { kind: 'road' }] }, V: { segments: [{ kind: 'road' }] } };
-  const type = (id) => types[id];
-  const view = { players: PLAYERS, lastPlaced: { x: 1, y: 0 }, tiles: [{ id: 'D', x: 0, y: 0, order: 0 }, { id: 'V', x: 1, y: 0, order: 1 }, { id: 'A', x: 0, y: 1, order: 2 }],
-    decision: { kind: 'place_figure', spots: [{ on: 'N', feature: 'city' }] } };
+  const type = tileType;
+  const view = { players: PLAYERS, lastPlaced: { x: 1, y: 0 }, tiles: [{ id: 'D', x: 0, y: 0, order: 0 }, { id: 'V', x: 1, y: 0, rotation: 0, order: 1 }, { id: 'A', x: 0, y: 1, order: 2 }],
+    decision: { kind: 'place_figure', x: 1, y: 0, spots: [{ on: 'S', feature: 'road' }, { on: 'Nw', feature: 'field' }, { on: 'Sw', feature: 'field' }] } };
   const hint = (move) => hintText(move, view, type);
   const tail = ' It is selected on the board: Confirm plays it.';
   assert.equal(hint({ type: 'place', x: 1, y: 1, rotation: 90 }), `Hint: Place the tile east of the monastery, turned once.${tail}`);
   assert.equal(hint({ type: 'place', x: 2, y: 0, rotation: 0 }), `Hint: Place the tile east of the last tile placed, as drawn.${tail}`);
   assert.equal(hint({ type: 'place', x: 0, y: -1, rotation: 270 }), `Hint: Place the tile north of the start tile, turned three times.${tail}`);
   assert.equal(hint({ type: 'abbey', x: -1, y: 1 }), `Hint: Place your abbey in the hole west of the monastery.${tail}`);
-  assert.equal(hint({ type: 'figure', kind: 'follower', on: 'N' }), `Hint: Put your follower on the city (north) of the new tile.${tail}`);
+  // A spot by its name on the new tile (V: a curve from the south to the west).
+  assert.equal(hint({ type: 'figure', kind: 'follower', on: 'Sw' }), `Hint: Put your follower in the south-west field of the new tile.${tail}`);
+  assert.equal(hint({ type: 'figure', kind: 'follower', on: 'Nw' }), `Hint: Put your follower in the north-east field of the new tile.${tail}`);
+  assert.equal(hint({ type: 'figure', kind: 'wagon', on: 'S' }), `Hint: Put your wagon on the road of the new tile.${tail}`);
+  assert.equal(hint({ type: 'figure', kind: 'barn', on: 'NE' }), `Hint: Put your barn on the north-east corner of the new tile.${tail}`);
   assert.equal(hint({ type: 'no_figure' }), `Hint: Place no figure this turn.${tail}`);
   assert.equal(hint({ type: 'draw' }), `Hint: Draw a tile and keep your abbey for later.${tail}`);
   // The wagon's target by the name its button has.
   const t = (fields) => ({ x: 1, y: 0, on: 'E', feature: 'road', toward: 'E', tiles: 1, owners: [], finished: false, segments: [], ...fields });
-  const wagon = { ...view, players: YOU, decision: { kind: 'move_wagon', from: { x: 0, y: 0 }, targets: [t({}), t({ on: 'S' }), t({ x: 0, y: 1, on: 'monastery', feature: 'monastery', toward: 'S', tiles: 3 }), t({ x: -1, owners: [0], toward: 'W', feature: 'city', tiles: 2 })] } };
+  const wagon = { ...view, players: YOU, tiles: [...view.tiles, { id: 'W', x: 1, y: 0, rotation: 0 }].filter((tl) => tl.id !== 'V'),
+    decision: { kind: 'move_wagon', from: { x: 0, y: 0 }, targets: [t({}), t({ on: 'S' }), t({ x: 0, y: 1, on: 'monastery', feature: 'monastery', toward: 'S', tiles: 3 }), t({ x: -1, owners: [0], toward: 'W', feature: 'city', tiles: 2 })] } };
   const wagonHint = (to) => hintText({ type: 'wagon', to }, wagon, type);
-  assert.equal(wagonHint({ x: 1, y: 0, on: 'S' }), `Hint: Move your wagon on to the road east of here, south side (1 tile).${tail}`);
+  assert.equal(wagonHint({ x: 1, y: 0, on: 'S' }), `Hint: Move your wagon on to the south road east of here (1 tile).${tail}`);
   assert.equal(wagonHint({ x: 0, y: 1, on: 'monastery' }), `Hint: Move your wagon on to the monastery south of here.${tail}`);
   assert.equal(wagonHint({ x: -1, y: 0, on: 'E' }), `Hint: Move your wagon on to your city west of here (2 tiles).${tail}`);
   assert.equal(wagonHint(null), `Hint: Take your wagon home.${tail}`);
 });
 
 test('the mayor on a city without pennants is said to be worth nothing', () => {
-  assert.equal(spotLabel('mayor', 'N', { on: 'N', feature: 'city', pennants: 0 }), 'City, north: no pennants, worth nothing now');
-  assert.equal(spotLabel('mayor', 'N', { on: 'N', feature: 'city', pennants: 2 }), 'City, north');
-  assert.equal(spotLabel('follower', 'N', { on: 'N', feature: 'city', pennants: 0 }), 'City, north');
-  assert.equal(spotLabel('barn', 'NW', null), 'North-west corner');
+  const h = placeOf(tileType('H'), 0, 'N');
+  assert.equal(spotLabel('mayor', h, { on: 'N', feature: 'city', pennants: 0 }), 'North city: no pennants, worth nothing now');
+  assert.equal(spotLabel('mayor', h, { on: 'N', feature: 'city', pennants: 2 }), 'North city');
+  assert.equal(spotLabel('follower', h, { on: 'N', feature: 'city', pennants: 0 }), 'North city');
+  assert.equal(spotLabel('barn', placeOf(null, 0, 'NW'), null), 'North-west corner');
+});
+
+test('spots by the names players give them, in board orientation, on the chips, in hints and in the review', () => {
+  const label = (id, rotation, on) => spotLabel('follower', placeOf(tileType(id), rotation, on), null);
+  // The crossing with a city of issue 24: what was "City, east" and "Field, north-east".
+  assert.deepEqual(['E', 'Ne', 'S', 'W', 'N', 'Sw', 'Nw'].map((on) => label('L', 90, on)),
+    ['City', 'East field', 'South road', 'West road', 'North road', 'South-west field', 'North-west field']);
+  // Once "Field, east-south", "Field, north-west", "Monastery, monastery".
+  assert.deepEqual(['En', 'Es'].map((on) => label('D', 0, on)), ['North field', 'South field']);
+  assert.deepEqual(['En', 'Es'].map((on) => label('D', 180, on)), ['North field', 'South field'], 'a name follows the turned tile');
+  assert.equal(label('A', 0, 'monastery'), 'Monastery');
+  assert.equal(label('A', 0, 'Nw'), 'Field');
+  assert.deepEqual(['N', 'E', 'inner', 'inner2'].map((on) => label('AM2', 0, on)), ['North–south city', 'East–west city', 'North-west inner field', 'South-east inner field']);
+  assert.deepEqual(['En', 'Es'].map((on) => label('O', 0, on)), ['Field by the city', 'South-east field']);
+  // The review names the spot as the board shows it: the tile placed that turn, its rotation.
+  const where = placeOf(tileType('V'), 90, 'Se');
+  assert.equal(reviewMoveText({ type: 'figure', kind: 'follower', on: 'Se' }, null, where), 'follower in the south-east field');
+  assert.equal(reviewMoveText({ type: 'figure', kind: 'mayor', on: 'N' }, null, 'city'), 'mayor in the city', 'a feature alone still reads');
+  assert.equal(reviewMoveText({ type: 'figure', kind: 'barn', on: 'SE' }), 'barn on the south-east corner');
+  assert.equal(reviewMoveText({ type: 'wagon', to: { x: 1, y: 0, on: 'S' } }, null, placeOf(tileType('W'), 0, 'S'), 'best'), 'wagon to the south road on the green square');
 });
 
 test('one turn numbering: the turn in progress while playing, turns played when over', () => {
@@ -199,7 +235,17 @@ test('Hungarian: the log, scorings, the wagon, hints, prompts, the end and the r
     const tg = (f) => ({ x: 1, y: 0, on: 'E', feature: 'road', toward: 'W', tiles: 2, owners: [], finished: false, segments: [], ...f });
     assert.deepEqual(T.wagonTargetLabels([tg({}), tg({ feature: 'city', toward: null, tiles: 1, owners: [0] }), tg({ feature: 'monastery', toward: 'NE', owners: [1] })], HU),
       ['Az út innen nyugatra (2 lapka)', 'A városod itt (1 lapka)', 'Berta kolostora innen északkeletre']);
-    assert.deepEqual(T.wagonTargetLabels([tg({ on: 'E' }), tg({ on: 'S' })], HU), ['Az út innen nyugatra, keleti oldal (2 lapka)', 'Az út innen nyugatra, déli oldal (2 lapka)']);
+    const junction = { tiles: [{ id: 'W', x: 1, y: 0, rotation: 0 }] };
+    assert.deepEqual(T.wagonTargetLabels([tg({ on: 'E' }), tg({ on: 'S' })], HU, { placeOf: (x) => T.placeAt(junction, tileType, x.x, x.y, x.on) }), ['A keleti út innen nyugatra (2 lapka)', 'A déli út innen nyugatra (2 lapka)']);
+    // Spots: the chips, a hint, the review.
+    assert.deepEqual(['E', 'Ne', 'S', 'W', 'Nw'].map((on) => T.spotLabel('follower', placeOf(tileType('L'), 90, on), null)), ['Város', 'Keleti mező', 'Déli út', 'Nyugati út', 'Északnyugati mező']);
+    assert.equal(T.spotLabel('mayor', placeOf(tileType('H'), 0, 'S'), { pennants: 0 }), 'Déli város: nincs címer, most semmit sem ér');
+    assert.equal(T.spotLabel('barn', placeOf(null, 0, 'SW'), null), 'Délnyugati sarok');
+    assert.equal(T.spotLabel('follower', placeOf(tileType('O'), 0, 'En'), null), 'Város melletti mező');
+    const figureView = { players: HU, tiles: [{ id: 'V', x: 1, y: 0, rotation: 0 }], decision: { kind: 'place_figure', x: 1, y: 0, spots: [] } };
+    assert.equal(T.hintText({ type: 'figure', kind: 'follower', on: 'Sw' }, figureView, tileType), `Tipp: Tedd az alattvalódat az új lapka délnyugati mezőjére.${' Ki van jelölve a táblán: a Mehet gombbal lépsz.'}`);
+    assert.equal(T.hintText({ type: 'figure', kind: 'barn', on: 'NE' }, figureView, tileType), `Tipp: Tedd a pajtádat az új lapka északkeleti sarkára.${' Ki van jelölve a táblán: a Mehet gombbal lépsz.'}`);
+    assert.equal(T.reviewMoveText({ type: 'figure', kind: 'follower', on: 'N' }, null, placeOf(tileType('AM2'), 0, 'N')), 'alattvaló: észak–déli város');
     const types = { A: { monastery: true, segments: [{ kind: 'monastery' }] }, D: { segments: [{ kind: 'city' }, { kind: 'road' }] }, L: { segments: [{ kind: 'city' }, { kind: 'road' }, { kind: 'road' }, { kind: 'road' }] } };
     const type = (id) => types[id];
     const view = { players: HU, lastPlaced: null, tiles: [{ id: 'D', x: 0, y: 0, order: 0 }, { id: 'A', x: 0, y: 1, order: 2 }], decision: { kind: 'move_wagon', targets: [tg({ x: -1, owners: [0], feature: 'city' })] } };

@@ -6,6 +6,12 @@
 // composited layer (a CSS transform on its HTML wrapper) and the SVG's own camera is only
 // redrawn when the gesture ends, when it pauses, or at most every ~100 ms when the view has
 // moved past what was drawn. `camera` is always the true camera (taps, screenOf, fit…).
+//
+// Figure spots and wagon targets are hit circles that never overlap (each is at most half
+// the way to its nearest neighbour, and 44 px wide where there is room); only those circles
+// take taps (rings and the chosen figure let them through). While the camera glides, the
+// spots are hidden and cannot be hit: a target never moves under a finger. The host's
+// `data-camera` is "moving" during a glide or a gesture and "still" otherwise.
 import { TILE, cellKey, bounds, fitCamera, cellVisible, zoomAt, screenToBoard } from './geometry.js';
 import { tileMarkup, anchorFor, segmentShapes, ensureArtDefs } from './tiledraw.js';
 import { figureSvg, playerColour, shapePath } from './players.js';
@@ -22,6 +28,11 @@ const MAX_STRETCH = 1.5;
 /** The drawn margin around the view (a share of its larger side, at most MARGIN_MAX px). */
 const MARGIN = 0.15;
 const MARGIN_MAX = 200;
+/** A spot's target is this wide on screen where there is room (px), and this far from the next. */
+const SPOT_PX = 44;
+const SPOT_GAP = 2;
+/** The glide of the camera to a new decision (ms). */
+const GLIDE_MS = 280;
 
 function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
@@ -64,6 +75,7 @@ export class Board {
       this.layers[name] = el('g', { class: `layer-${name}` }, this.world);
     }
     host.append(this.layer);
+    this.host.dataset.camera = 'still';
     this.tileEls = new Map();
     this.camera = { scale: 0.6, x: -200, y: -200 };
     // The camera the SVG was last drawn with; `lazy` while a gesture moves the layer instead.
@@ -83,7 +95,9 @@ export class Board {
       const first = !this.sized;
       this.size = { width: w, height: h };
       this.sized = true;
-      if (this.focusTarget) this.focusCell(this.focusTarget.x, this.focusTarget.y, this.focusTarget.px, false);
+      // A close-up follows the new size; one still gliding there glides on to it.
+      const f = this.focusTarget;
+      if (f) this.focusCell(f.x, f.y, f.px, !!this.gliding, true, f.spots);
       else if (first || !this.userMoved) this.fit(false);
       else this.schedule();
     });
@@ -115,6 +129,8 @@ export class Board {
     this.userMoved = true;
     this.focusTarget = null;
     this.lazy = true;
+    this.gliding = false;
+    this.cameraState();
     // A wheel or a key has no end: the SVG is redrawn once they pause. A drag or a pinch
     // is redrawn when its pointers lift.
     clearTimeout(this.idle);
@@ -127,7 +143,16 @@ export class Board {
     clearTimeout(this.idle);
     if (!this.lazy) return;
     this.lazy = false;
+    this.cameraState();
     this.schedule();
+  }
+
+  /** Says whether the camera moves (a glide or a gesture) on the host (`data-camera`); the
+   * spots are hidden while it glides. */
+  cameraState() {
+    const state = this.gliding || this.lazy ? 'moving' : 'still';
+    if (this.host.dataset.camera !== state) this.host.dataset.camera = state;
+    this.svg.classList.toggle('gliding', !!this.gliding);
   }
 
   /** Whether the layer, moved from the drawn camera to `c`, would show too little or too blurry. */
@@ -180,7 +205,12 @@ export class Board {
 
   // --- What to show (each call only records the wish).
   /** The game view to show; `motion` (Motion.placing) animates its new tile and figures. */
-  setView(view, motion = null) { this.want.view = view; this.want.motion = motion; this.want.viewDirty = true; this.schedule(); }
+  setView(view, motion = null) {
+    this.want.view = view; this.want.motion = motion; this.want.viewDirty = true;
+    // Where its tiles are is known at once (figure anchors, the camera of a figure decision).
+    if (view) this.placed = new Map(view.tiles.map((tl) => [cellKey(tl.x, tl.y), tl]));
+    this.schedule();
+  }
   setCells(cells, kind) { this.want.cells = cells; this.want.cellKind = kind; this.want.cellsDirty = true; this.schedule(); }
   setPreview(p) { this.want.preview = p; this.want.previewDirty = true; this.schedule(); }
   setSpots(spots, selected) { this.want.spots = spots; this.want.selectedSpot = selected; this.want.spotsDirty = true; this.schedule(); }
@@ -216,9 +246,8 @@ export class Board {
       if (w.view && !w.viewDirty) this.renderFigures(w.view);
       if (Array.isArray(w.preview)) w.previewDirty = true;
     }
-    // Spots keep a touch area of at least 44 px whatever the zoom: redraw them when it changes.
-    const hit = Math.max(15, Math.round(22 / scale));
-    if (hit !== this.spotHit) { this.spotHit = hit; w.spotsDirty = true; }
+    // Spots' touch areas are sized on screen: redraw them when the zoom changes.
+    if (scale !== this.spotScale) { this.spotScale = scale; w.spotsDirty = true; }
     if (w.viewDirty) {
       w.viewDirty = false;
       this.motion = w.motion;
@@ -230,6 +259,8 @@ export class Board {
       w.aidsDirty = true;
     }
     if (w.glows?.length) this.renderGlows();
+    // Offered holes hide the dead-square marks under them.
+    if (w.cellsDirty) w.aidsDirty = true;
     if (w.aidsDirty) { w.aidsDirty = false; this.renderAids(); }
     if (w.cellsDirty) { w.cellsDirty = false; this.renderCells(); }
     if (w.previewDirty) { w.previewDirty = false; this.renderPreview(); }
@@ -392,14 +423,16 @@ export class Board {
     this.layers.overlay.innerHTML = out.join('');
   }
 
-  /** Dead squares (hatched, with a ✕) and the features they doom (a red dashed outline). */
+  /** Dead squares (hatched, with a ✕) and the features they doom (a red dashed outline). A
+   * hole offered to the abbey now is drawn as the abbey's target, not as a dead square. */
   renderAids() {
     const aids = this.want.aids;
     const out = [];
     const doomed = new Set();
+    const holes = new Set(this.want.cellKind === 'hole' ? (this.want.cells ?? []).map((c) => cellKey(c.x, c.y)) : []);
     for (const d of aids?.dead ?? []) {
       const gx = d.x * TILE, gy = d.y * TILE;
-      out.push(`<g class="dead-square" data-x="${d.x}" data-y="${d.y}"><rect x="${gx + 2}" y="${gy + 2}" width="${TILE - 4}" height="${TILE - 4}" rx="6" class="dead-cell"/>`
+      if (!holes.has(cellKey(d.x, d.y))) out.push(`<g class="dead-square" data-x="${d.x}" data-y="${d.y}"><rect x="${gx + 2}" y="${gy + 2}" width="${TILE - 4}" height="${TILE - 4}" rx="6" class="dead-cell"/>`
         + `<path class="dead-x" d="M${gx + 32},${gy + 32}L${gx + 68},${gy + 68}M${gx + 68},${gy + 32}L${gx + 32},${gy + 68}"/></g>`);
       for (const f of d.features) {
         const key = `${f.x},${f.y},${f.on}`;
@@ -424,7 +457,9 @@ export class Board {
 
   renderCells() {
     const kind = this.want.cellKind ?? 'legal';
-    this.layers.cells.innerHTML = (this.want.cells ?? []).map((c) => `<rect class="cell ${kind}" data-x="${c.x}" data-y="${c.y}" x="${c.x * TILE + 3}" y="${c.y * TILE + 3}" width="${TILE - 6}" height="${TILE - 6}" rx="8"/>`).join('');
+    // A hole shows the abbey that may go in it.
+    const abbey = (c) => (kind === 'hole' ? `<use class="hole-abbey" href="#art-abbey" transform="translate(${c.x * TILE + 50} ${c.y * TILE + 50}) scale(0.62)"/>` : '');
+    this.layers.cells.innerHTML = (this.want.cells ?? []).map((c) => `<rect class="cell ${kind}" data-x="${c.x}" data-y="${c.y}" x="${c.x * TILE + 3}" y="${c.y * TILE + 3}" width="${TILE - 6}" height="${TILE - 6}" rx="8"/>${abbey(c)}`).join('');
   }
 
   renderPreview() {
@@ -450,16 +485,28 @@ export class Board {
     this.layers.preview.innerHTML = tiles.join('') + figures.join('');
   }
 
+  /**
+   * The spots: a hit circle each, SPOT_PX wide on screen where there is room and never
+   * reaching past half the way to the nearest other spot, so that no two overlap; a ring; and
+   * the chosen spot's figure, drawn over all rings. Only the hit circles take pointers.
+   */
   renderSpots() {
     const sel = this.want.selectedSpot;
-    this.layers.spots.innerHTML = (this.want.spots ?? []).map((s) => {
-      const [px, py] = this.anchor(s.x, s.y, s.on);
+    const spots = this.want.spots ?? [];
+    const scale = this.drawn?.scale ?? this.camera.scale;
+    const at = spots.map((s) => this.anchor(s.x, s.y, s.on));
+    const radius = spotRadii(at, Math.max(15, SPOT_PX / 2 / scale), SPOT_GAP / 2 / scale);
+    let figure = '';
+    const out = spots.map((s, i) => {
+      const [px, py] = at[i];
       const on = sel && sel.x === s.x && sel.y === s.y && sel.on === s.on;
-      const fig = on && s.seat != null ? figureSvg(s.seat, s.kind, px, py, { farmer: s.farmer, scale: 1.05 }) : '';
+      if (on && s.seat != null) figure = figureSvg(s.seat, s.kind, px, py, { farmer: s.farmer, scale: 1.05 });
+      const r = +radius[i].toFixed(2);
       return `<g class="spot${on ? ' selected' : ''}" data-spot="${s.x},${s.y},${s.on}">`
-        + `<circle cx="${px}" cy="${py}" r="${this.spotHit}" class="spot-hit"/>`
-        + `<circle cx="${px}" cy="${py}" r="12" class="spot-ring"/>${fig}</g>`;
-    }).join('');
+        + `<circle cx="${px}" cy="${py}" r="${r}" class="spot-hit"/>`
+        + `<circle cx="${px}" cy="${py}" r="${Math.min(10, r)}" class="spot-ring"/></g>`;
+    });
+    this.layers.spots.innerHTML = out.join('') + (figure ? `<g class="spot-figure">${figure}</g>` : '');
   }
 
   renderMarks() {
@@ -559,18 +606,43 @@ export class Board {
     this.moveTo({ scale, x: (x + 0.5) * TILE - this.size.width / (2 * scale), y: (y + 0.5) * TILE - this.size.height / (2 * scale) }, true);
   }
 
-  /** Zooms so that one cell is large enough for tapping figure spots, and centres it. */
-  focusCell(x, y, tilePx = 200, glide = true, keepCloser = true) {
+  /**
+   * Zooms so that one cell is large enough for tapping its figure spots, and centres it: by
+   * default 200 px wide (at most 70% of the view's smaller side, for some of the board around
+   * it), but never less than the spots on it need for full-sized, separate targets
+   * (spotTilePx), up to 86% of the view. `spots`: the names of the cell's spots to make room
+   * for (every kind's, so that another figure kind needs no other zoom), by default those
+   * shown. If the cell is already in view at that size, nothing moves.
+   */
+  focusCell(x, y, tilePx = null, glide = true, keepCloser = true, spots = null) {
     this.measure();
-    this.focusTarget = { x, y, px: tilePx };
-    const want = Math.min(tilePx, Math.min(this.size.width, this.size.height) * 0.7) / TILE;
-    const scale = keepCloser ? Math.max(this.camera.scale, want) : want;
-    this.moveTo({ scale, x: (x + 0.5) * TILE - this.size.width / (2 * scale), y: (y + 0.5) * TILE - this.size.height / (2 * scale) }, glide);
+    this.focusTarget = { x, y, px: tilePx, spots };
+    const { width, height } = this.size;
+    const side = Math.min(width, height);
+    const liked = Math.min(tilePx ?? 200, side * 0.7);
+    const want = Math.min(tilePx == null ? Math.max(liked, this.spotTilePx(x, y, spots)) : liked, side * 0.86) / TILE;
+    const most = Math.max(want, (side * 0.86) / TILE);
+    const scale = keepCloser ? Math.min(most, Math.max(this.camera.scale, want)) : want;
+    const c = this.camera;
+    if (glide && keepCloser && !this.gliding && c.scale >= want * 0.999 && c.scale <= most && cellVisible(c, width, height, x, y, 0.25)) return;
+    this.moveTo({ scale, x: (x + 0.5) * TILE - width / (2 * scale), y: (y + 0.5) * TILE - height / (2 * scale) }, glide);
+  }
+
+  /** How wide (px) the cell (x, y) must be for its spots (`names`, else those shown on it)
+   * to get full-sized targets with a gap between them: its two closest spots that far apart. */
+  spotTilePx(x, y, names = null) {
+    const on = names ?? (this.want.spots ?? []).filter((s) => s.x === x && s.y === y).map((s) => s.on);
+    const at = on.map((n) => this.anchor(x, y, n).map((v) => v / TILE));
+    let near = Infinity;
+    for (const [i, p] of at.entries()) for (const q of at.slice(i + 1)) near = Math.min(near, Math.hypot(p[0] - q[0], p[1] - q[1]));
+    return near === Infinity ? 0 : Math.ceil((SPOT_PX + 2 * SPOT_GAP) / Math.max(near, 0.05));
   }
 
   zoom(factor) {
     cancelAnimationFrame(this.anim);
+    this.gliding = false;
     this.settle();
+    this.cameraState();
     this.camera = zoomAt(this.camera, factor, this.size.width / 2, this.size.height / 2);
     this.userMoved = true;
     this.schedule();
@@ -580,15 +652,20 @@ export class Board {
     cancelAnimationFrame(this.anim);
     this.settle();
     const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    if (!glide || reduce) { this.camera = target; this.schedule(); return; }
+    if (!glide || reduce) { this.gliding = false; this.cameraState(); this.camera = target; this.schedule(); return; }
     const from = { ...this.camera };
     const start = performance.now();
+    // While it glides, the spots are hidden: none can be hit where it no longer is.
+    this.gliding = true;
+    this.cameraState();
     const step = (now) => {
-      const k = Math.min(1, (now - start) / 280);
+      const k = Math.min(1, (now - start) / GLIDE_MS);
       const e = 1 - (1 - k) ** 3;
       this.camera = { scale: from.scale + (target.scale - from.scale) * e, x: from.x + (target.x - from.x) * e, y: from.y + (target.y - from.y) * e };
+      if (k >= 1) { this.camera = target; this.gliding = false; }
       this.render();
       if (k < 1) this.anim = requestAnimationFrame(step);
+      else this.cameraState();
     };
     this.anim = requestAnimationFrame(step);
   }
@@ -599,6 +676,19 @@ export class Board {
     document.removeEventListener('board-highlight', this.onHighlight);
     this.layer.remove();
   }
+}
+
+/**
+ * The radius of each spot's hit circle (board units), for spots at the points `at`: `want`
+ * where there is room, else short of half the way to the nearest other spot by `gap`, so
+ * that no two circles overlap.
+ */
+export function spotRadii(at, want, gap) {
+  return at.map((p, i) => {
+    let r = want;
+    at.forEach((q, j) => { if (j !== i) r = Math.min(r, Math.hypot(p[0] - q[0], p[1] - q[1]) / 2 - gap); });
+    return Math.max(0, r);
+  });
 }
 
 /** A figure's identity on the board, to tell the ones just put down. */

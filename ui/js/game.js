@@ -301,7 +301,7 @@ export class GameScreen {
     const key = mine ? `${v.turn}:${d.kind}:${d.player}:${d.x ?? ''},${d.y ?? ''}` : null;
     if (key && key !== this.cameraKey) {
       this.cameraKey = key;
-      if (d.kind === 'place_figure') b.focusCell(d.x, d.y);
+      if (d.kind === 'place_figure') b.focusCell(d.x, d.y, null, true, true, d.spots.map((sp) => sp.on));
       else if (d.kind === 'move_wagon') b.focusCell(d.from.x, d.from.y, Math.min(b.size.width, b.size.height) / 3.4, true, false);
       else if (cells.length && (!b.userMoved || b.focusTarget || !cells.every((c) => b.isVisible(c.x, c.y)))) b.fit(true);
     }

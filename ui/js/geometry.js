@@ -20,6 +20,33 @@ export const HALF_POINT = {
 /** Where a barn stands: just inside each corner. */
 export const CORNER_POINT = { NW: [0, 0], NE: [100, 0], SE: [100, 100], SW: [0, 100] };
 
+/** The eight compass directions, clockwise from east (y grows south). */
+export const COMPASS = ['E', 'SE', 'S', 'SW', 'W', 'NW', 'N', 'NE'];
+
+/** The compass direction (N, NE, E, …) nearest to the vector (dx, dy) from a tile's centre. */
+export function compass(dx, dy) {
+  return COMPASS[(Math.round(Math.atan2(dy, dx) / (Math.PI / 4)) + 8) % 8];
+}
+
+/**
+ * Whether the tile-local point `p` lies the way `dir` says from the tile's centre: within the
+ * quarter-turn sector around a side's direction (N, E, S, W), or in a corner's quadrant.
+ */
+export function liesToward([x, y], dir) {
+  const dx = x - 50, dy = y - 50;
+  switch (dir) {
+    case 'N': return dy < 0 && Math.abs(dx) <= -dy;
+    case 'S': return dy > 0 && Math.abs(dx) <= dy;
+    case 'E': return dx > 0 && Math.abs(dy) <= dx;
+    case 'W': return dx < 0 && Math.abs(dy) <= -dx;
+    case 'NE': return dx > 0 && dy < 0;
+    case 'SE': return dx > 0 && dy > 0;
+    case 'SW': return dx < 0 && dy > 0;
+    case 'NW': return dx < 0 && dy < 0;
+    default: return false;
+  }
+}
+
 /** Quarter turns for a rotation in degrees (0, 90, 180, 270). */
 export function quarters(rotation) {
   return (((rotation / 90) % 4) + 4) % 4;
@@ -38,6 +65,13 @@ export function rotateName(name, rotation) {
   i = CORNERS.indexOf(name);
   if (i >= 0) return CORNERS[(i + q) % 4];
   return name;
+}
+
+/** Turns a compass direction (N, NE, …) or an axis (NS, EW) clockwise by `rotation` degrees. */
+export function rotateDir(dir, rotation) {
+  if (dir === 'NS' || dir === 'EW') return quarters(rotation) % 2 ? (dir === 'NS' ? 'EW' : 'NS') : dir;
+  const i = COMPASS.indexOf(dir);
+  return i < 0 ? dir : COMPASS[(i + 2 * quarters(rotation)) % 8];
 }
 
 /** The inverse of rotateName: board orientation → canonical. */

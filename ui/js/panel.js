@@ -4,7 +4,7 @@
 import { h, announce } from './dom.js';
 import { miniFigure } from './players.js';
 import { tileSvg } from './tiledraw.js';
-import { prompt, capital, waiting, hintText, spotLabel, wagonTargetLabels, drawnTileLabel, LAST_CHANCE, OVER, KIND_LABEL } from './text.js';
+import { prompt, capital, waiting, hintText, spotLabel, placeAt, wagonTargetLabels, drawnTileLabel, LAST_CHANCE, OVER, KIND_LABEL } from './text.js';
 import { t } from './i18n.js';
 import { highlightOnBoard } from './log.js';
 import { helpButton } from './learn.js';
@@ -93,7 +93,7 @@ export class ActionPanel {
             kinds.map((k) => h('button', { class: `seg${s.figureKind === k ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(s.figureKind === k), onclick: () => s.setFigureKind(k), html: `${miniFigure(v.human, k)}<span>${KIND_LABEL[k]}</span>` }))),
           h('div', { class: 'spot-list', role: 'group', 'aria-label': t('game.ui.where') }, s.spots().map((sp) => {
             const spot = d.spots.find((x) => x.on === sp.on);
-            return chip(sel?.kind === 'figure' && sel.on === sp.on, () => s.selectSpot(sp.on), spotLabel(s.figureKind, sp.on, spot));
+            return chip(sel?.kind === 'figure' && sel.on === sp.on, () => s.selectSpot(sp.on), spotLabel(s.figureKind, placeAt(v, (id) => s.type(id), d.x, d.y, sp.on), spot));
           })));
         }
         p.append(row(btn(t('game.ui.noFigure'), () => play({ type: 'no_figure' })), kinds.length ? confirm : null));
@@ -102,7 +102,7 @@ export class ActionPanel {
       case 'move_wagon': {
         // Each target by name; while its button has the focus or the pointer, the board
         // highlights the feature (and where the wagon stood).
-        const labels = wagonTargetLabels(d.targets, v.players);
+        const labels = wagonTargetLabels(d.targets, v.players, { placeOf: (tg) => placeAt(v, (id) => s.type(id), tg.x, tg.y, tg.on) });
         const show = (tg) => {
           this.highlighted = true;
           highlightOnBoard(p, [{ ...d.from }, ...(tg.segments?.length ? tg.segments : [{ x: tg.x, y: tg.y, on: tg.on }])]);

@@ -4,7 +4,7 @@
 // graph and the move list of the replay, and the ghosts of the played and the best move.
 import { api, onReviewProgress } from './api.js';
 import { h, esc, showError } from './dom.js';
-import { segmentAt } from './tiledraw.js';
+import { segmentAt, placeOf } from './tiledraw.js';
 import { REVIEW_MARK, reviewTag, reviewProgressText, reviewMoveText, reviewDecisionTitle, winGraphLabel } from './text.js';
 import { t, onLanguage, fmtNumber } from './i18n.js';
 
@@ -224,12 +224,13 @@ export function winGraph(review, turns, onPick) {
   return { el: box, select: (i) => { selected = i; draw(); } };
 }
 
-/** The move list: every reviewed decision, its verdict marked; `onPick(index)`. */
-export function moveList(review, onPick) {
+/** The move list: every reviewed decision, its verdict marked; `onPick(index)`. `events`
+ * (the match's ScoreEvents) and `types` (tile types by id) name the spots of figure moves. */
+export function moveList(review, onPick, { events = [], types = new Map() } = {}) {
   const items = review.decisions.map((d, i) => h('li', { class: `rv-move ${d.class}` },
     h('button', { type: 'button', class: 'rv-pick', 'data-i': String(i), onclick: () => onPick(i) },
       h('span', { class: 'rv-turn' }, reviewDecisionTitle(d)),
-      h('span', { class: 'rv-played' }, reviewMoveText(d.played, d.tile)),
+      h('span', { class: 'rv-played' }, reviewMoveText(d.played, d.tile, figureFeature(d.played, d, events, types))),
       h('span', { class: `rv-tag ${d.class}` }, reviewTag(d.class)))));
   const list = h('ol', { class: 'rv-moves', 'aria-label': t('game.review.moves') }, items);
   return {
@@ -286,11 +287,13 @@ export function ghostsFor(d, events, types, seat) {
   return out.filter((g) => g && (g.figure || types.has(g.id)));
 }
 
-/** The feature a figure move stands on ("city"), for the verdict's words. */
+/** What a player calls the spot a figure or wagon move goes to ("the north field": placeOf's
+ * facts), for the verdict's words: a figure's on the tile placed that turn, a wagon's on the
+ * tile it moves to. */
 export function figureFeature(m, d, events, types) {
-  if (m?.type !== 'figure' || m.kind === 'barn') return null;
-  const placed = events.find((e) => e.turn === d.turn && e.type === 'tile_placed');
-  const type = placed && types.get(placed.tile);
-  return type ? segmentAt(type, placed.rotation ?? 0, m.on)?.kind ?? null : null;
+  const at = m?.type === 'figure' && m.kind !== 'barn' ? events.find((e) => e.turn === d.turn && e.type === 'tile_placed')
+    : m?.type === 'wagon' && m.to ? events.find((e) => e.type === 'tile_placed' && e.x === m.to.x && e.y === m.to.y) : null;
+  const type = at && types.get(at.tile);
+  return type ? placeOf(type, at.rotation ?? 0, m.type === 'wagon' ? m.to.on : m.on) : null;
 }
 

@@ -8,6 +8,7 @@ import { markName } from './players.js';
 import { opponentLabel } from './strength.js';
 import { t, has, onLanguage, fmtNumber, fmtPercent, fmtList } from './i18n.js';
 import { errorText } from './errortext.js';
+import { placeOf } from './tiledraw.js';
 
 /** A seat's name in a list of players ({name}); "Player N" if the list lacks it. */
 export const playerName = (players, seat) => players?.[seat]?.name ?? t('game.playerN', { n: seat + 1 });
@@ -21,12 +22,24 @@ export const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A feature's or figure's name in the language in use ("city", "város"). */
-const featureWord = (f) => (has(`common.feature.${f}`) ? t(`common.feature.${f}`) : f);
 const figureWord = (f) => (has(`common.figure.${f}`) ? t(`common.figure.${f}`) : f);
 
 /** Names of figure kinds, for the panel's buttons ({follower: "Follower", …}). */
 export let KIND_LABEL = {};
-export const placeWords = (on) => (has(`game.place.${on}`) ? t(`game.place.${on}`) : on);
+
+// --- Spots by the names players give them: "the north field", "the road", "the monastery",
+// "the north-east corner" (a barn's). The facts come from the tile's geometry in board
+// orientation (tiledraw.js `placeOf`); each language words them (i18n `game.place`).
+/** A spot's name, without its article ("north field", "északi mező"). */
+export const placeName = (place) => t('game.place', place);
+/**
+ * What a player calls location `on` of the tile at (x, y) of `view` (a GameView, or any
+ * `{tiles}`); `type(id)`: a tile description. A barn's corner needs no tile; null if unknown.
+ */
+export function placeAt(view, type, x, y, on) {
+  const tile = view?.tiles?.find((tl) => tl.x === x && tl.y === y);
+  return placeOf(tile ? type?.(tile.id) : null, tile?.rotation ?? 0, on);
+}
 
 // --- The game log, in players' words: no coordinates, no tile letters (the entry shows the
 // tile's drawing, and tapping it shows the place on the board). From ScoreEvent's facts
@@ -121,19 +134,21 @@ export function eventPlaces(ev) {
 }
 
 // --- The wagon's targets (DecisionView move_wagon, TargetOption).
-/** "the road west of here (2 tiles)"; `same`: another target has the same name. */
-function targetWords(tg, players, same) {
-  return t('game.wagon.target', { owners: ownersOf(players, tg.owners ?? []), finished: !!tg.finished, feature: tg.feature, dir: tg.toward ?? null, side: same ? tg.on : null, tiles: tg.tiles });
+/** "the road west of here (2 tiles)"; `place`: the segment's name on its tile, to tell it
+ * from another target that reads the same ("the south road west of here"). */
+function targetWords(tg, players, place = null) {
+  return t('game.wagon.target', { owners: ownersOf(players, tg.owners ?? []), finished: !!tg.finished, feature: tg.feature, dir: tg.toward ?? null, place, tiles: tg.tiles });
 }
-/** "The road west of here (2 tiles)"; `same`: another target has the same name. */
-export function wagonTargetLabel(tg, players, { same = false } = {}) {
-  return capital(targetWords(tg, players, same));
+/** "The road west of here (2 tiles)"; `place`: as for targetWords. */
+export function wagonTargetLabel(tg, players, { place = null } = {}) {
+  return capital(targetWords(tg, players, place));
 }
-/** The labels of all targets, told apart where two would read the same; `inSentence`: not
- * capitalised ("the road west of here (2 tiles)"), for a sentence that names one. */
-export function wagonTargetLabels(targets, players, { inSentence = false } = {}) {
-  const plain = targets.map((tg) => targetWords(tg, players, false));
-  const labels = targets.map((tg, i) => (plain.filter((x) => x === plain[i]).length > 1 ? targetWords(tg, players, true) : plain[i]));
+/** The labels of all targets, told apart by their names on their tiles where two would read
+ * the same (`placeOf(tg)`: what a player calls the target's segment, e.g. from placeAt);
+ * `inSentence`: not capitalised ("the road west of here (2 tiles)"), for a sentence. */
+export function wagonTargetLabels(targets, players, { inSentence = false, placeOf: where = () => null } = {}) {
+  const plain = targets.map((tg) => targetWords(tg, players));
+  const labels = targets.map((tg, i) => (plain.filter((x) => x === plain[i]).length > 1 ? targetWords(tg, players, where(tg)) : plain[i]));
   return inSentence ? labels : labels.map(capital);
 }
 
@@ -212,7 +227,8 @@ export function besideWords(view, type, x, y) {
  * the board shows the hinted square, hole, spot or target selected.
  */
 export function hintText(move, view, type) {
-  const feature = (on) => view.decision?.spots?.find((s) => s.on === on)?.feature;
+  const d = view.decision;
+  const place = (on) => placeAt(view, type, d?.x, d?.y, on) ?? (d?.spots?.find((s) => s.on === on)?.feature ? { kind: d.spots.find((s) => s.on === on).feature } : null);
   let text;
   switch (move.type) {
     case 'draw': text = t('game.hint.draw'); break;
@@ -223,15 +239,15 @@ export function hintText(move, view, type) {
     }
     case 'abbey': text = t('game.hint.abbey', { beside: besideWords(view, type, move.x, move.y) }); break;
     case 'figure': text = move.kind === 'barn'
-      ? t('game.hint.barn', { place: placeWords(move.on) })
-      : t('game.hint.figure', { kind: move.kind, feature: feature(move.on) ?? null, place: placeWords(move.on) }); break;
+      ? t('game.hint.barn', { place: placeOf(null, 0, move.on) })
+      : t('game.hint.figure', { kind: move.kind, place: place(move.on) }); break;
     case 'no_figure': text = t('game.hint.noFigure'); break;
     case 'wagon': {
       const targets = view.decision?.targets ?? [];
       const i = move.to ? targets.findIndex((tg) => tg.x === move.to.x && tg.y === move.to.y && tg.on === move.to.on) : -1;
       text = !move.to ? t('game.hint.wagonHome')
         : i < 0 ? t('game.hint.wagonAny')
-          : t('game.hint.wagonTo', { target: wagonTargetLabels(targets, view.players, { inSentence: true })[i] });
+          : t('game.hint.wagonTo', { target: wagonTargetLabels(targets, view.players, { inSentence: true, placeOf: (tg) => placeAt(view, type, tg.x, tg.y, tg.on) })[i] });
       break;
     }
     case 'pass': text = t('game.hint.pass'); break;
@@ -241,12 +257,12 @@ export function hintText(move, view, type) {
 }
 
 /**
- * A figure spot's chip on the panel: "City, north"; for a mayor on a city without pennants,
- * a warning that it is worth nothing now (its strength is the city's pennants).
+ * A figure spot's chip on the panel, by its name on the tile (`place`, from placeAt): "North
+ * field", "Road", "North-west corner"; for a mayor on a city without pennants, a warning that
+ * it is worth nothing now (its strength is the city's pennants). `spot`: the SpotOption.
  */
-export function spotLabel(kind, on, spot) {
-  if (kind === 'barn') return capital(placeWords(on));
-  const base = t('game.spot', { feature: spot?.feature ? featureWord(spot.feature) : '', place: placeWords(on) });
+export function spotLabel(kind, place, spot) {
+  const base = t('game.spot', { place: place ?? { kind: spot?.feature ?? null } });
   return kind === 'mayor' && spot?.pennants === 0 ? t('game.spot.noPennants', { base }) : base;
 }
 
@@ -365,8 +381,13 @@ export let REVIEW_CLASS = {};
 export const REVIEW_MARK = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 /** A game's or a move's accuracy (0–100): "87%". */
 export const accuracyText = (a) => `${fmtNumber(Math.round(a))}%`;
-/** A reviewed move (a MoveName) as a short noun phrase: "V at (1, 0), 90°", "follower on the city (north)". */
-export function reviewMoveText(m, tile, feature = null, ghost = null) {
+/**
+ * A reviewed move (a MoveName) as a short noun phrase: "the tile on the green square",
+ * "follower in the north field". `where`: what a player calls the spot of a figure or wagon
+ * move (placeOf's facts, e.g. from review.js `figureFeature`), or just its feature ("city").
+ */
+export function reviewMoveText(m, tile, where = null, ghost = null) {
+  const place = typeof where === 'string' ? { kind: where } : where;
   // No coordinates or tile letters: on the board the played move is the dashed ghost and the
   // best one the green ghost (`ghost`); in the move list (no ghost) only what was done.
   const square = ghost === 'best' ? t('game.review.square.best') : ghost ? t('game.review.square.played') : '';
@@ -374,10 +395,10 @@ export function reviewMoveText(m, tile, feature = null, ghost = null) {
     case 'draw': return t('game.review.move.draw');
     case 'place': return t('game.review.move.place', { ghost: !!ghost, square });
     case 'abbey': return t('game.review.move.abbey', { square });
-    case 'figure': return m.kind === 'barn' ? t('game.review.move.barn', { place: placeWords(m.on) })
-      : t('game.review.move.figure', { kind: m.kind, feature: feature ? featureWord(feature) : null, place: placeWords(m.on) });
+    case 'figure': return m.kind === 'barn' ? t('game.review.move.barn', { place: placeOf(null, 0, m.on) ?? { kind: 'corner' } })
+      : t('game.review.move.figure', { kind: m.kind, place });
     case 'no_figure': return t('game.review.move.noFigure');
-    case 'wagon': return m.to ? t('game.review.move.wagon', { place: placeWords(m.to.on), square }) : t('game.review.move.wagonHome');
+    case 'wagon': return m.to ? t('game.review.move.wagon', { place, square }) : t('game.review.move.wagonHome');
     case 'pass': return t('game.review.move.pass');
     default: return '';
   }

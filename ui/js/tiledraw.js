@@ -2,7 +2,7 @@
 // tile type, including the bridge (AM2), the tongue city (AM3), the forking road (AM11)
 // and the tunnel road (AM12), comes out of the same rules, so no tile is drawn by hand.
 // The layout (shapes and figure anchors) is plain data; `tileMarkup` turns it into SVG.
-import { SIDES, HALVES, HALF_POINT, SIDE_POINT, CORNER_POINT, rotatePoint, rotateName, unrotateName } from './geometry.js';
+import { SIDES, HALVES, HALF_POINT, SIDE_POINT, CORNER_POINT, rotatePoint, rotateName, unrotateName, compass, rotateDir, liesToward } from './geometry.js';
 import { t } from './i18n.js';
 
 
@@ -58,11 +58,23 @@ function distToPolyline([x, y], pts) {
 }
 const lerp = ([ax, ay], [bx, by], k) => [ax + (bx - ax) * k, ay + (by - ay) * k];
 const CENTRE = [50, 50];
+/**
+ * The least distance (tile units) between two figure anchors of a tile: at the close-up of a
+ * figure decision (a tile of 200 px or more) every spot's target can be 44 px wide without
+ * touching another's.
+ */
+export const ANCHOR_SPACING = 24;
+const apart = (p, taken) => Math.min(Infinity, ...taken.map((q) => Math.hypot(p[0] - q[0], p[1] - q[1])));
+/** Of candidate points in order of preference, the first far enough from those taken, else the farthest. */
+function roomiest(candidates, taken) {
+  return candidates.find((p) => apart(p, taken) >= ANCHOR_SPACING)
+    ?? candidates.reduce((a, b) => (apart(b, taken) > apart(a, taken) ? b : a));
+}
 
 // --- City base shapes, each for one orientation; `fit` finds the turn for a side set.
 const CITY_BASES = {
   cap: { sides: ['N'], fill: [['M', [0, 0]], ['L', [100, 0]], ['Q', [50, 62], [0, 0]], ['Z']],
-    walls: [[['M', [100, 0]], ['Q', [50, 62], [0, 0]]]], anchor: [50, 16], pennants: [[27, 9], [73, 9]] },
+    walls: [[['M', [100, 0]], ['Q', [50, 62], [0, 0]]]], anchor: [50, 13], pennants: [[27, 9], [73, 9]] },
   corner: { sides: ['N', 'W'], fill: [['M', [0, 0]], ['L', [100, 0]], ['Q', [40, 40], [0, 100]], ['Z']],
     walls: [[['M', [100, 0]], ['Q', [40, 40], [0, 100]]]], anchor: [27, 27], pennants: [[12, 12], [40, 10]] },
   band: { sides: ['E', 'W'], fill: [['M', [0, 0]], ['Q', [50, 50], [100, 0]], ['L', [100, 100]], ['Q', [50, 50], [0, 100]], ['Z']],
@@ -79,7 +91,7 @@ const CITY_BASES = {
   // A single-side city crossing a band city and ending in the far field (AM3), drawn on top.
   tongue: { sides: ['N'], fill: [['M', [0, 0]], ['L', [100, 0]], ['Q', [62, 12], [61, 40]], ['L', [61, 78]], ['Q', [50, 94], [39, 78]], ['L', [39, 40]], ['Q', [38, 12], [0, 0]], ['Z']],
     walls: [[['M', [100, 0]], ['Q', [62, 12], [61, 40]], ['L', [61, 78]], ['Q', [50, 94], [39, 78]], ['L', [39, 40]], ['Q', [38, 12], [0, 0]]]],
-    anchor: [50, 72], pennants: [[50, 14], [50, 30]] },
+    anchor: [50, 33], pennants: [[50, 14], [50, 30]] },
   // A band city passing over another one (AM2's bridge).
   bridge: { sides: ['N', 'S'], fill: [['M', [0, 0]], ['L', [100, 0]], ['Q', [36, 50], [100, 100]], ['L', [0, 100]], ['Q', [64, 50], [0, 0]], ['Z']],
     walls: [[['M', [100, 0]], ['Q', [36, 50], [100, 100]]], [['M', [0, 100]], ['Q', [64, 50], [0, 0]]]],
@@ -153,7 +165,11 @@ export function layoutTile(type) {
   const inCity = (p, margin = 0) => layout.cities.some((c) => insidePolygon(p, c.poly)
     || (margin > 0 && distToPolyline(p, c.poly.concat([c.poly[0]])) < margin));
 
-  // Roads.
+  // A monk stands at the monastery's door, off the middle, so the building stays in sight.
+  if (monastery) layout.anchors[monastery.index] = [70, 70];
+
+  // Roads: each figure where the road is plain to see, away from the figures already placed.
+  const taken = () => Object.values(layout.anchors);
   const singles = roads.filter((r) => r.sides.length === 1);
   for (const r of roads) {
     const tunnel = r.sides.length < 2 ? [] : r.sides.filter((s) => {
@@ -186,13 +202,14 @@ export function layoutTile(type) {
         end = best ? best.p : CENTRE;
         layout.decor.push({ kind: 'gate', at: end });
         parts.push({ shape: [['M', start], ['Q', target, end]], tunnel: false });
-        anchor = pointOn(parts[0].shape, 0.45);
+        anchor = roomiest([0.45, 0.35, 0.55, 0.28].map((k) => pointOn(parts[0].shape, k)), taken());
       } else {
         end = [50, 56];
         layout.decor.push({ kind: 'house', at: [50, 48] });
       }
       if (!parts.length) parts.push({ shape: [['M', start], ['L', end]], tunnel: tunnel.includes(s) });
-      anchor ??= lerp(start, end, 0.42);
+      // Arms of a crossing keep out towards the edge: the fields between them need the room.
+      anchor ??= roomiest((singles.length >= 3 && !monastery ? [0.3, 0.25] : [0.42, 0.36, 0.3, 0.25]).map((k) => lerp(start, end, k)), taken());
     } else if (r.sides.length === 2) {
       const [a, b] = r.sides;
       const opposite = SIDES.indexOf(a) % 2 === SIDES.indexOf(b) % 2;
@@ -215,7 +232,7 @@ export function layoutTile(type) {
           : [['M', [100, 50]], ['Q', [50, 50], [50, 100]]];
         const shape = rotShape(base, rot);
         parts.push({ shape, tunnel: false });
-        anchor = pointOn(shape, bulge ? 0.3 : 0.5);
+        anchor = roomiest((bulge ? [0.3, 0.4, 0.5, 0.6] : [0.5, 0.4, 0.6, 0.3, 0.7]).map((k) => pointOn(shape, k)), taken());
       }
     } else {
       // Three or four arms meeting at a well: one forking road that does not end there.
@@ -228,34 +245,72 @@ export function layoutTile(type) {
   }
   layout.decor = layout.decor.filter((d) => d.kind !== 'none');
 
-  // A monk stands at the monastery's door, off the middle, so the building stays in sight.
-  if (monastery) layout.anchors[monastery.index] = [70, 70];
 
-  // Fields: the point nearest the middle of its half-edges that is clear of cities, roads
-  // and buildings; inner fields sit in the corner pockets a crossing leaves.
+  // Fields: inner fields sit in the corner pockets a crossing leaves, drawn explicitly.
+  const fields = segs.filter((s) => s.kind === 'field');
+  const innerSpots = [[19, 19], [81, 81]];
+  for (const f of fields.filter((s) => s.inner)) {
+    const at = innerSpots.shift();
+    layout.pockets.push(at);
+    layout.anchors[f.index] = at;
+  }
+  // The others: the point nearest the middle of its half-edges that is clear of cities,
+  // roads and buildings, apart from the other figures, and lying the way its name says.
+  layout.places = namePlaces(type, layout);
   const roadPolys = layout.roads.flatMap((r) => r.polys);
-  const taken = Object.values(layout.anchors);
-  const clear = (p) => taken.every((q) => Math.hypot(p[0] - q[0], p[1] - q[1]) > 20) && p[0] > 7 && p[0] < 93 && p[1] > 7 && p[1] < 93
+  const clear = (p) => apart(p, taken()) >= ANCHOR_SPACING && p[0] > 7 && p[0] < 93 && p[1] > 7 && p[1] < 93
     && !inCity(p, 6) && roadPolys.every((poly) => distToPolyline(p, poly) > 11)
     && !(monastery && Math.abs(p[0] - 50) < 24 && Math.abs(p[1] - 50) < 24)
     && layout.decor.every((d) => !d.at || Math.hypot(p[0] - d.at[0], p[1] - d.at[1]) > 14);
-  const innerSpots = [[19, 19], [81, 81]];
-  for (const f of segs.filter((s) => s.kind === 'field')) {
-    let target;
-    if (f.inner) {
-      // Inner fields are the garden pockets of a crossing, drawn explicitly at a corner.
-      target = innerSpots.shift();
-      layout.pockets.push(target);
-      layout.anchors[f.index] = target;
-      taken.push(target);
-      continue;
-    }
-    const pts = f.halves.map((h) => HALF_POINT[h]);
-    target = [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length];
-    layout.anchors[f.index] = nearestClear(target, clear);
-    taken.push(layout.anchors[f.index]);
+  for (const f of fields.filter((s) => !s.inner)) {
+    const { dir } = layout.places[f.index];
+    layout.anchors[f.index] = nearestClear(mean(f.halves.map((h) => HALF_POINT[h])).map((v) => v + 50), (p) => clear(p) && (!dir || liesToward(p, dir)));
   }
   return layout;
+}
+
+const mean = (pts) => [pts.reduce((a, p) => a + p[0], 0) / pts.length - 50, pts.reduce((a, p) => a + p[1], 0) / pts.length - 50];
+
+/**
+ * How a player tells each segment of a tile from the others, in canonical orientation: the
+ * facts each language words ("the north field", "a déli út"). `kind` is the segment's kind;
+ * a kind alone on its tile needs no more ("the road", "the monastery"). Otherwise roads and
+ * cities go by where they lead — `dir`, the compass direction of their sides from the middle
+ * ("the west city"), or `dir` NS / EW for one running straight across ("the north–south
+ * city") — and fields by where they lie: the compass direction of the middle of the edges
+ * they touch ("the south-east field"). Of two fields that would share a direction, the one
+ * lying less that way is `by: 'city'` ("the field by the city") when it borders a city. Inner
+ * fields (a crossing's pockets) are `inner`, by the corner their pocket is drawn in when a
+ * tile has two.
+ */
+function namePlaces(type, layout) {
+  const segs = type.segments;
+  const places = {};
+  const alone = (kind) => segs.filter((s) => s.kind === kind).length === 1;
+  const by = (sides) => {
+    if (sides.length === 2 && SIDES.indexOf(sides[0]) % 2 === SIDES.indexOf(sides[1]) % 2) return SIDES.indexOf(sides[0]) % 2 ? 'EW' : 'NS';
+    return compass(...mean(sides.map((x) => SIDE_POINT[x])));
+  };
+  for (const s of segs) {
+    if (s.kind === 'monastery' || ((s.kind === 'city' || s.kind === 'road') && alone(s.kind))) places[s.index] = { kind: s.kind };
+    else if (s.kind !== 'field') places[s.index] = { kind: s.kind, dir: by(s.sides) };
+  }
+  const fields = segs.filter((s) => s.kind === 'field');
+  const inner = fields.filter((s) => s.inner);
+  inner.forEach((s) => {
+    const at = layout.anchors[s.index];
+    places[s.index] = inner.length > 1 ? { kind: 'field', inner: true, dir: compass(at[0] - 50, at[1] - 50) } : { kind: 'field', inner: true };
+  });
+  const outer = fields.filter((s) => !s.inner).map((s) => {
+    const v = mean(s.halves.map((h) => HALF_POINT[h]));
+    return { s, dir: compass(...v), reach: Math.hypot(...v) };
+  });
+  for (const f of outer) {
+    if (fields.length === 1) { places[f.s.index] = { kind: 'field' }; continue; }
+    const rival = outer.find((g) => g !== f && g.dir === f.dir && g.reach > f.reach);
+    places[f.s.index] = rival && f.s.cities.length && !rival.s.cities.length ? { kind: 'field', by: 'city' } : { kind: 'field', dir: f.dir };
+  }
+  return places;
 }
 
 function pointOn(shape, k) {
@@ -475,6 +530,19 @@ export function anchorFor(type, rotation, name) {
   const seg = segmentAt(type, rotation, name);
   if (!seg) return [50, 50];
   return rotatePoint(layoutOf(type).anchors[seg.index] ?? [50, 50], rotation);
+}
+
+/**
+ * What a player calls location `name` of a tile placed with `rotation`, in board orientation:
+ * `{kind, dir?, inner?, by?}` (see namePlaces), or `{kind: 'corner', dir}` for a barn's
+ * corner; null if the tile has no such segment. Each language words it (i18n `game.place`).
+ */
+export function placeOf(type, rotation, name) {
+  if (CORNER_POINT[name]) return { kind: 'corner', dir: name };
+  const seg = type ? segmentAt(type, rotation, name) : null;
+  const place = seg && layoutOf(type).places[seg.index];
+  if (!place) return null;
+  return place.dir ? { ...place, dir: rotateDir(place.dir, rotation) } : { ...place };
 }
 
 /** The city fill paths and road centre lines of one segment, board-oriented, for overlays. */

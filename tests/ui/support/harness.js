@@ -68,6 +68,9 @@ export async function panelState(page) {
  * middle.
  */
 async function pressOnBoard(page, press, locator) {
+  // Only what has stopped moving: the board shows its spots once its camera is still.
+  await page.waitForFunction(() => [...document.querySelectorAll('.board-host')].every((host) => host.dataset.camera !== 'moving'));
+  await locator.waitFor({ state: 'visible' });
   for (let i = 0; i < 4; i++) {
     const free = await locator.evaluate((el) => {
       const r = el.getBoundingClientRect();

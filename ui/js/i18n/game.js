@@ -3,7 +3,7 @@
 // scoreboard, the odds, the review. ui/js/text.js hands the facts (who, what, where) to these
 // entries; each language composes its own sentence from them. A subject is `{name, you}`:
 // `you` is the human, addressed as "you" / "te" (Hungarian drops the pronoun and conjugates).
-export const DYNAMIC = ['game.place.*', 'game.dir.*', 'game.turns.*', 'game.review.class.*', 'game.review.what.*', 'game.why.*'];
+export const DYNAMIC = ['game.dir.*', 'game.turns.*', 'game.review.class.*', 'game.review.what.*', 'game.why.*'];
 
 /** Parameters of the entries that take structured ones, for the catalogue test (tests/ui/catalogs.test.js). */
 export const SAMPLES = {
@@ -12,7 +12,14 @@ export const SAMPLES = {
   'game.hint': { text: 'place the tile north of the monastery' },
   'game.end.others': { names: ['Berta', 'Conrad'] },
   'game.rating.against': { outcome: 'won', name: 'Conrad', rating: '1350', chance: '31%', points: '+12' },
-  'game.wagon.target': { owners: [{ name: 'Berta', you: false }], dir: 'N', feature: 'road', tiles: 3, side: 'E', finished: false },
+  'game.wagon.target': { owners: [{ name: 'Berta', you: false }], dir: 'N', feature: 'road', tiles: 3, place: { kind: 'road', dir: 'E' }, finished: false },
+  'game.place': { kind: 'field', dir: 'SE' },
+  'game.spot': { place: { kind: 'field', by: 'city' } },
+  'game.hint.figure': { kind: 'follower', place: { kind: 'city', dir: 'NS' } },
+  'game.hint.barn': { place: { kind: 'corner', dir: 'NE' } },
+  'game.review.move.figure': { kind: 'mayor', place: { kind: 'city', dir: 'W' } },
+  'game.review.move.barn': { place: { kind: 'corner', dir: 'SW' } },
+  'game.review.move.wagon': { place: { kind: 'field', inner: true }, square: '' },
 };
 
 // --- English grammar.
@@ -28,6 +35,16 @@ const enFigure = (figure, feature) => (figure === 'follower' ? `a ${EN_ROLE[feat
 const EN_IN = { road: 'on the road', city: 'in the city', monastery: 'in the monastery', field: 'in the field' };
 const EN_PREP = { road: 'on', city: 'in', monastery: 'in', field: 'in' };
 const EN_ADJ = { closes: 'finished ', starts: 'new ', extends: '', joins: '' };
+/**
+ * A spot's name without its article, from tiledraw.js `placeOf`'s facts: "road", "north
+ * field", "north–south city", "field by the city", "north-west inner field", "south-east corner".
+ */
+function enPlace(p) {
+  const mod = [{ NS: 'north–south', EW: 'east–west' }[p.dir] ?? EN_SIDE[p.dir], p.inner ? 'inner' : null].filter(Boolean);
+  return `${mod.map((w) => `${w} `).join('')}${p.kind ?? 'spot'}${p.by === 'city' ? ' by the city' : ''}`;
+}
+/** Where a figure goes on a spot: "in the north field", "on the road". */
+const enOnPlace = (p) => `${p.kind === 'corner' ? 'on' : EN_PREP[p.kind] ?? 'on'} the ${enPlace(p)}`;
 /** "Your", "Bot Berta's", "Your and Bot Berta's" (owners: subjects, the human first). */
 function enOwners(owners) {
   const n = owners.map((o, i) => (o.you ? (i > 0 ? 'your' : 'Your') : `${o.name}'s`));
@@ -66,6 +83,7 @@ const HU = {
   field: { nom: 'mező', acc: 'mezőt', accs: 'mezőket', onto: 'mezőre', poss3: 'mezője', poss2: 'meződ', acc2: 'meződet', on2: 'meződön', with3: 'mezőjével', into3: 'mezőjére', into: 'rá', tile: 'mezős lapka' },
   abbey: { nom: 'apátság', acc: 'apátságot', accs: 'apátságokat', onto: 'apátságba', poss3: 'apátsága', poss2: 'apátságod', acc2: 'apátságodat', on2: 'apátságodon', with3: 'apátságával', into3: 'apátságára', into: 'bele', tile: 'apátság' },
   barn: { nom: 'pajta', poss3: 'pajtája', poss2: 'pajtád', to3: 'pajtájához', to2: 'pajtádhoz' },
+  corner: { nom: 'sarok', into3: 'sarkára' },
   feature: { nom: 'terület', acc: 'területet', accs: 'területeket', onto: 'területre', poss3: 'területe', poss2: 'területed', acc2: 'területedet', on2: 'területeden', with3: 'területével', into3: 'területére', into: 'rá', tile: 'lapka' },
 };
 const huNoun = (k) => HU[k] ?? HU.feature;
@@ -80,7 +98,13 @@ const HU_ROLE = { road: ['útonálló', 'útonállót'], city: ['lovag', 'lovago
 /** Directions: the name, "toward" (dél felé), "lying that way from here" (délre), the side's adjective. */
 const HU_DIR = { N: 'észak', E: 'kelet', S: 'dél', W: 'nyugat', NE: 'északkelet', SE: 'délkelet', SW: 'délnyugat', NW: 'északnyugat' };
 const HU_TO = { N: 'északra', E: 'keletre', S: 'délre', W: 'nyugatra', NE: 'északkeletre', SE: 'délkeletre', SW: 'délnyugatra', NW: 'északnyugatra' };
-const HU_SIDE_ADJ = { N: 'északi', E: 'keleti', S: 'déli', W: 'nyugati' };
+const HU_DIR_ADJ = { N: 'északi', NE: 'északkeleti', E: 'keleti', SE: 'délkeleti', S: 'déli', SW: 'délnyugati', W: 'nyugati', NW: 'északnyugati', NS: 'észak–déli', EW: 'kelet–nyugati' };
+/** What comes before a spot's noun (tiledraw.js `placeOf`'s facts): "északi ", "város melletti ", "belső ". */
+const huPlaceMod = (p) => [p.by === 'city' ? 'város melletti' : null, HU_DIR_ADJ[p.dir], p.inner ? 'belső' : null].filter(Boolean).map((w) => `${w} `).join('');
+/** A spot's noun, in the forms the sentences need. */
+const huPlaceNoun = (p) => (p.kind === 'corner' ? HU.corner : huNoun(p.kind));
+/** A spot's name without its article: "út", "északi mező", "város melletti mező", "délkeleti sarok". */
+const huPlace = (p) => `${huPlaceMod(p)}${huPlaceNoun(p).nom}`;
 const HU_NUMBER = { 2: 'két', 3: 'három', 4: 'négy' };
 /** A name with "-val/-vel" (with): "Bertával", "Conraddal", "Ödönnel". */
 function huWith(name) {
@@ -142,11 +166,7 @@ export const en = {
   'game.you': 'You',
   'game.playerN': 'Player {n}',
   'game.nobody': 'nobody',
-  'game.place.N': 'north', 'game.place.E': 'east', 'game.place.S': 'south', 'game.place.W': 'west',
-  'game.place.Nw': 'north-west', 'game.place.Ne': 'north-east', 'game.place.En': 'east-north', 'game.place.Es': 'east-south',
-  'game.place.Se': 'south-east', 'game.place.Sw': 'south-west', 'game.place.Ws': 'west-south', 'game.place.Wn': 'west-north',
-  'game.place.NW': 'north-west corner', 'game.place.NE': 'north-east corner', 'game.place.SE': 'south-east corner', 'game.place.SW': 'south-west corner',
-  'game.place.monastery': 'monastery', 'game.place.inner': 'inner field', 'game.place.inner2': 'second inner field',
+  'game.place': (p) => enPlace(p),
   // The log.
   'game.log.placement': (p) => {
     const parts = p.clauses.map((c) => enClause(p, c));
@@ -188,8 +208,7 @@ export const en = {
     const own = p.owners.length ? `${enOwners(p.owners)} `.replace(/^Your\b/, 'your') : 'the ';
     const where = p.dir ? `${EN_SIDE[p.dir]} of here` : 'here';
     const size = p.feature === 'monastery' ? '' : ` (${enCount(p.tiles, 'tile', 'tiles', h)})`;
-    const part = p.side ? `, ${h.t(`game.place.${p.side}`)} side` : '';
-    return `${own}${p.finished ? 'finished ' : ''}${p.feature} ${where}${part}${size}`;
+    return `${own}${p.finished ? 'finished ' : ''}${p.place ? enPlace(p.place) : p.feature} ${where}${size}`;
   },
   // The AI's moves, for screen readers.
   'game.ai.placesTile': (p) => `${enWho(p)} ${enVerb(p, 'places')} a tile`,
@@ -206,15 +225,15 @@ export const en = {
   'game.hint.draw': 'draw a tile and keep your abbey for later',
   'game.hint.place': (p) => `place the tile${p.beside ? ` ${p.beside}` : ''}, ${p.turns}`,
   'game.hint.abbey': (p) => `place your abbey in the hole${p.beside ? ` ${p.beside}` : ''}`,
-  'game.hint.barn': (p) => `put your barn on the ${p.place} of the new tile`,
-  'game.hint.figure': (p) => `put your ${p.kind} on the ${p.feature ?? 'spot'} (${p.place}) of the new tile`,
+  'game.hint.barn': (p) => `put your barn ${enOnPlace(p.place)} of the new tile`,
+  'game.hint.figure': (p) => `put your ${p.kind} ${p.place ? enOnPlace(p.place) : 'on the new tile'}${p.place ? ' of the new tile' : ''}`,
   'game.hint.noFigure': 'place no figure this turn',
   'game.hint.wagonHome': 'take your wagon home',
   'game.hint.wagonAny': 'move your wagon on to the highlighted feature',
   'game.hint.wagonTo': 'move your wagon on to {target}',
   'game.hint.pass': 'keep your abbey',
   // The panel.
-  'game.spot': (p) => cap(`${p.feature}, ${p.place}`),
+  'game.spot': (p) => cap(enPlace(p.place)),
   'game.spot.noPennants': '{base}: no pennants, worth nothing now',
   'game.turn.current': 'Turn {n}',
   'game.turn.played': (p, h) => enCount(p.n, 'turn', 'turns', h),
@@ -290,10 +309,10 @@ export const en = {
   'game.review.move.draw': 'draw a tile, keep the abbey',
   'game.review.move.place': (p) => (p.ghost ? `the tile${p.square}` : 'tile placed'),
   'game.review.move.abbey': 'the abbey{square}',
-  'game.review.move.barn': 'barn on the {place}',
-  'game.review.move.figure': (p) => `${p.kind} on the ${p.feature && p.feature !== p.place ? `${p.feature} (${p.place})` : p.place}`,
+  'game.review.move.barn': (p) => `barn ${enOnPlace(p.place)}`,
+  'game.review.move.figure': (p) => (p.place ? `${p.kind} ${enOnPlace(p.place)}` : `${p.kind} placed`),
   'game.review.move.noFigure': 'no figure',
-  'game.review.move.wagon': 'wagon to the {place}{square}',
+  'game.review.move.wagon': (p) => (p.place ? `wagon to the ${enPlace(p.place)}${p.square}` : `wagon moved on${p.square}`),
   'game.review.move.wagonHome': 'wagon home',
   'game.review.move.pass': 'keep the abbey',
   'game.review.square.best': ' on the green square',
@@ -404,11 +423,7 @@ export const hu = {
   'game.you': 'Te',
   'game.playerN': '{n}. játékos',
   'game.nobody': 'senki',
-  'game.place.N': 'észak', 'game.place.E': 'kelet', 'game.place.S': 'dél', 'game.place.W': 'nyugat',
-  'game.place.Nw': 'északnyugat', 'game.place.Ne': 'északkelet', 'game.place.En': 'kelet-észak', 'game.place.Es': 'kelet-dél',
-  'game.place.Se': 'délkelet', 'game.place.Sw': 'délnyugat', 'game.place.Ws': 'nyugat-dél', 'game.place.Wn': 'nyugat-észak',
-  'game.place.NW': 'északnyugati sarok', 'game.place.NE': 'északkeleti sarok', 'game.place.SE': 'délkeleti sarok', 'game.place.SW': 'délnyugati sarok',
-  'game.place.monastery': 'kolostor', 'game.place.inner': 'belső mező', 'game.place.inner2': 'második belső mező',
+  'game.place': (p) => huPlace(p),
   'game.log.placement': (p, h) => {
     const parts = p.clauses.map((c) => huClause(p, c, h));
     const f = p.figure;
@@ -447,12 +462,11 @@ export const hu = {
   'game.log.show': 'Mutasd a táblán',
   'game.wagon.target': (p, h) => {
     const n = huNoun(p.feature);
-    const adj = p.finished ? 'befejezett ' : '';
+    const adj = `${p.finished ? 'befejezett ' : ''}${p.place ? huPlaceMod(p.place) : ''}`;
     const what = p.owners.length ? huOwn(p.owners, adj, n) : withArticle(`${adj}${n.nom}`);
     const where = p.dir ? `innen ${HU_TO[p.dir]}` : 'itt';
-    const part = p.side ? `, ${HU_SIDE_ADJ[p.side] ? `${HU_SIDE_ADJ[p.side]} oldal` : h.t(`game.place.${p.side}`)}` : '';
     const size = p.feature === 'monastery' ? '' : ` (${h.fmtNumber(p.tiles)} lapka)`;
-    return `${what} ${where}${part}${size}`;
+    return `${what} ${where}${size}`;
   },
   'game.ai.placesTile': (p) => huSay(p, `${huV(p, ['lerak', 'leraksz'])} egy lapkát`),
   'game.ai.figure': (p) => huSay(p, huPut(p, p.figure, null, 'az új lapkára')),
@@ -466,14 +480,14 @@ export const hu = {
   'game.hint.draw': 'húzz egy lapkát, és tartsd meg az apátságodat későbbre',
   'game.hint.place': (p) => `tedd a lapkát ${p.beside ? `${p.beside}, ` : 'ide, '}${p.turns}`,
   'game.hint.abbey': (p) => `tedd az apátságodat ${p.beside ? `${p.beside} lévő lyukba` : 'a lyukba'}`,
-  'game.hint.barn': (p) => `tedd a pajtádat az új lapkára, ide: ${p.place}`,
-  'game.hint.figure': (p) => `tedd ${withArticle(huFig(p.kind).acc2)} ${p.feature ? `az új lapka ${huNoun(p.feature).into3}` : 'az új lapkára'} (${p.place})`,
+  'game.hint.barn': (p) => `tedd a pajtádat az új lapka ${huPlaceMod(p.place)}${HU.corner.into3}`,
+  'game.hint.figure': (p) => `tedd ${withArticle(huFig(p.kind).acc2)} ${p.place ? `az új lapka ${huPlaceMod(p.place)}${huPlaceNoun(p.place).into3}` : 'az új lapkára'}`,
   'game.hint.noFigure': 'ebben a körben ne tegyél le figurát',
   'game.hint.wagonHome': 'vidd haza a szekeredet',
   'game.hint.wagonAny': 'vidd tovább a szekeredet a kiemelt területre',
   'game.hint.wagonTo': 'vidd tovább a szekeredet ide: {target}',
   'game.hint.pass': 'tartsd meg az apátságodat',
-  'game.spot': (p) => cap(`${p.feature}, ${p.place}`),
+  'game.spot': (p) => cap(huPlace(p.place)),
   'game.spot.noPennants': '{base}: nincs címer, most semmit sem ér',
   'game.turn.current': '{n}. kör',
   'game.turn.played': (p, h) => `${h.fmtNumber(p.n)} kör`,
@@ -545,10 +559,10 @@ export const hu = {
   'game.review.move.draw': 'lapkahúzás, az apátság marad',
   'game.review.move.place': (p) => (p.ghost ? `a lapka${p.square}` : 'lapka lerakva'),
   'game.review.move.abbey': 'az apátság{square}',
-  'game.review.move.barn': 'pajta: {place}',
-  'game.review.move.figure': (p) => `${huFig(p.kind).nom}: ${p.feature && p.feature !== p.place ? `${p.feature} (${p.place})` : p.place}`,
+  'game.review.move.barn': (p) => `pajta: ${huPlace(p.place)}`,
+  'game.review.move.figure': (p) => `${huFig(p.kind).nom}: ${p.place ? huPlace(p.place) : 'lerakva'}`,
   'game.review.move.noFigure': 'nincs figura',
-  'game.review.move.wagon': 'szekér ide: {place}{square}',
+  'game.review.move.wagon': (p) => (p.place ? `szekér ide: ${huPlace(p.place)}${p.square}` : `szekér továbbment${p.square}`),
   'game.review.move.wagonHome': 'szekér haza',
   'game.review.move.pass': 'az apátság marad',
   'game.review.square.best': ' a zöld helyen',
