@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDriver, REQUEST_TIMEOUT } from './driver.js';
+import { stillInPage, settledInPage } from '../ui/support/wait.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The binary under test: CARCASSONNE_APP (e.g. the installed .deb's) or the debug build. */
@@ -18,6 +19,7 @@ export const APP = process.env.CARCASSONNE_APP ?? join(ROOT, 'target/debug/carca
 export const OUT = join(ROOT, 'test-output/e2e');
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
+/** A pause: for poll intervals and for tests that measure time on purpose, never before a click. */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -46,21 +48,53 @@ export async function launchApp(prefix) {
   }
   const s = (path) => `/session/${session}${path}`;
   const exec = (script, args = []) => wd('POST', s('/execute/sync'), { script, args });
+  // An in-page function of wait.js, called with `args`; resolves to what its promise resolves to.
+  const inPage = (fn, ...args) => wd('POST', s('/execute/async'), {
+    script: `const done = arguments[arguments.length - 1];
+      (${fn})(...[...arguments].slice(0, -1)).then(done, (e) => done({ error: String(e) }));`,
+    args,
+  });
+  /**
+   * Waits until the target (a CSS selector, or `{ css }` / `{ xpath }`) has stopped moving:
+   * the same box over a few consecutive frames, its board's camera still, and (unless
+   * `topmost: false`) the topmost element at its centre. Resolves to `{ x, y, width, height, top }`.
+   */
+  async function still(target, { timeout = 60000, ...opts } = {}) {
+    const spec = typeof target === 'string' ? { css: target } : target;
+    const end = Date.now() + timeout;
+    for (;;) {
+      // Each try stays well inside WebDriver's script timeout (30 s).
+      const r = await inPage(stillInPage, spec, { timeout: 10000, ...opts });
+      if (!r.error) return r;
+      if (Date.now() > end) throw new Error(`${JSON.stringify(spec)}: ${r.error}`);
+    }
+  }
+  /** Waits until the page is at rest: every board's camera still, no animation running (wait.js). */
+  async function settled({ timeout = 60000 } = {}) {
+    const end = Date.now() + timeout;
+    for (;;) {
+      const r = await inPage(settledInPage, { timeout: 10000 });
+      if (!r.error) return;
+      if (Date.now() > end) throw new Error(r.error);
+    }
+  }
   const find = async (css) => (await wd('POST', s('/element'), { using: 'css selector', value: css }))[ELEMENT];
   const byText = async (tag, text) =>
     (await wd('POST', s('/element'), { using: 'xpath', value: `//${tag}[normalize-space(.)=${JSON.stringify(text)}]` }))[ELEMENT];
   const click = (id) => wd('POST', s(`/element/${id}/click`), {});
-  // Finds and clicks in one go, again if the page was redrawn in between (a stale element).
-  async function clickFresh(findIt) {
+  // Waits until the element has stopped moving, then finds and clicks it in one go; again
+  // if the page was redrawn in between (a stale element), once it is at rest again.
+  async function clickFresh(findIt, spec) {
     for (let i = 0; ; i++) {
       try {
+        if (spec) await still(spec);
         return await click(await findIt());
       } catch (e) {
         if (i >= 5 || !/stale element|not found|no such element/.test(e.message)) throw e;
-        await sleep(150);
       }
     }
   }
+  const textPath = (tag, text) => `//${tag}[normalize-space(.)=${JSON.stringify(text)}]`;
   // Performs input actions, once more after a WebDriver "unknown error" (one CI run had a
   // pointer action refused that way with no message, mid-game): the error and the page's
   // state are printed, and a second refusal fails the test.
@@ -72,7 +106,7 @@ export async function launchApp(prefix) {
       const page = await exec('return [document.readyState, location.hash]').catch((x) => x.message);
       console.error(`input actions refused (${e.message}); the page: ${JSON.stringify(page)}; trying once more`);
       await wd('DELETE', s('/actions')).catch(() => {});
-      await sleep(500);
+      await settled().catch(() => {});
       await wd('POST', s('/actions'), { actions });
     }
     await wd('DELETE', s('/actions'));
@@ -89,10 +123,13 @@ export async function launchApp(prefix) {
     click,
     clickFresh,
     perform,
+    still,
+    settled,
     findAll: async (css) => (await wd('POST', s('/elements'), { using: 'css selector', value: css })).map((e) => e[ELEMENT]),
     type: (id, text) => wd('POST', s(`/element/${id}/value`), { text }),
-    clickText: (tag, text) => clickFresh(() => byText(tag, text)),
-    clickCss: (css) => clickFresh(() => find(css)),
+    /** Clicks the element (first match) once it has stopped moving (`still`). */
+    clickText: (tag, text) => clickFresh(() => byText(tag, text), { xpath: textPath(tag, text) }),
+    clickCss: (css) => clickFresh(() => find(css), { css }),
     /** Invokes an app command in the window; resolves to its result or `{ error }`. */
     invoke: (cmd, args = {}) => wd('POST', s('/execute/async'), {
       script: 'const done = arguments[arguments.length - 1];'
@@ -103,17 +140,18 @@ export async function launchApp(prefix) {
     clickAt: (x, y) => perform([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [
       { type: 'pointerMove', duration: 0, x, y, origin: 'viewport' },
       { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }]),
-    /** Clicks the first element matching `css` at its centre, with a real pointer (as a
-     * mouse would an SVG shape); fails if there is none. */
+    /** Clicks the first shown element matching `css` at its centre with a real pointer (as
+     * a mouse would an SVG shape), once it has stopped moving and nothing covers it (`still`). */
     async clickCentre(css) {
-      const at = await exec(`const e = document.querySelector(arguments[0]); if (!e) return null;
-        const b = e.getBoundingClientRect(); return [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2)];`, [css]);
-      assert.ok(at, `${css} is on screen`);
-      await app.clickAt(at[0], at[1]);
+      const at = await still(css);
+      await app.clickAt(Math.round(at.x), Math.round(at.y));
     },
     /** Presses and releases one key. */
     press: (key) => perform([{ type: 'key', id: 'kb', actions: [{ type: 'keyDown', value: key }, { type: 'keyUp', value: key }] }]),
-    async shot(name) {
+    /** A screenshot, once the page is at rest (`settled`: the window's picture lags the
+     * page by a frame or two); `{ settle: false }` takes it as it is (a failure's). */
+    async shot(name, { settle = true } = {}) {
+      if (settle) await settled().catch((e) => console.error(`screenshot ${name}: ${e.message}`));
       const png = await wd('GET', s('/screenshot'));
       writeFileSync(join(OUT, `${name}.png`), Buffer.from(png, 'base64'));
     },

@@ -6,12 +6,13 @@
 // fresh data folder; run under Xvfb. Screenshots go to test-output/e2e/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchApp, sleep } from './app.js';
+import { launchApp } from './app.js';
 
 let app;
 
-// The window's picture lags a frame or two behind the page (and a tile may still slide).
-const shot = (name) => sleep(600).then(() => app.shot(name));
+// The window's picture lags a frame or two behind the page (and a tile may still slide):
+// app.shot waits until the page is at rest.
+const shot = (name, opts) => app.shot(name, opts);
 
 before(async () => {
   app = await launchApp('carcassonne-e2e-lesson-');
@@ -67,7 +68,7 @@ test('a new player is offered the lessons; a wrong try is explained; "Show me" s
     const info = await app.invoke('app_info');
     assert.equal(info.resumable, null);
   } catch (e) {
-    await shot('lesson-failure').catch(() => {});
+    await shot('lesson-failure', { settle: false }).catch(() => {});
     throw e;
   }
 });

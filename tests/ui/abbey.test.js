@@ -4,7 +4,7 @@
 // last-chance warning, where the abbey goes into a highlighted hole.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, startGame, panelState, playOne, recordedMove } from './support/harness.js';
+import { setup, openApp, startGame, panelState, playOne, recordedMove, settle } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 
 let env;
@@ -39,7 +39,7 @@ test('phone: the abbey is offered in the holes; a wagon comes back after scoring
       assert.ok(hit.width >= 43.5 && hit.height >= 43.5, `a figure spot is a 44 px touch target (${hit.width})`);
     }
     if (state === 'move_wagon' && move?.to) {
-      await page.waitForTimeout(150);
+      await settle(page);
       await shot(page, 'phone-21-wagon-targets');
       const d = (await view(page)).decision;
       assert.equal(await page.locator('.spot').count(), d.targets.length, 'the wagon targets are highlighted');
@@ -74,7 +74,7 @@ test('desktop: the final abbey round warns that it is the last chance; the abbey
       assert.match(await page.locator('.action-panel .warning').innerText(), /Last chance/);
       const holes = (await view(page)).decision.holes;
       assert.equal(await page.locator('.cell.hole').count(), holes.length, 'the holes are highlighted');
-      await page.waitForTimeout(400);
+      await settle(page);
       const inView = await page.evaluate(() => {
         const host = document.querySelector('#screen-game .board-host').getBoundingClientRect();
         return [...document.querySelectorAll('.cell.hole')].every((c) => {

@@ -3,7 +3,7 @@
 // tile shows the recorded odds, and the switch hides all of it and is remembered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp } from './support/harness.js';
+import { setup, openApp, settle, idle } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 import { transcript } from './support/fixtures.js';
 import { oddsText, percent } from '../../ui/js/text.js';
@@ -19,7 +19,7 @@ async function resumeLate(app) {
   const { page, press } = app;
   await press(page.locator('.resume').getByRole('button', { name: 'Resume' }));
   await page.locator('.cell.legal').first().waitFor();
-  await page.waitForTimeout(400);
+  await settle(page);
   return page.evaluate(() => window.__DOUBLE__.view());
 }
 
@@ -67,7 +67,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     const legal = await page.locator('.cell.legal').evaluateAll((els) => els.map((e) => `${e.dataset.x},${e.dataset.y}`));
     assert.ok(!legal.some((c) => marks.includes(c)));
     await page.locator('.zoom-ctl button[aria-label="Fit the board to the screen"]').click();
-    await page.waitForTimeout(400);
+    await settle(page);
     await shot(page, `${name}-aids-01-dead-squares`);
 
     // The drawer: each unseen type's chance to come next.
@@ -109,7 +109,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog[open]'));
     await tapFeature(app, shown.args.x, shown.args.y, shown.args.on);
-    await page.waitForTimeout(300);
+    await idle(page);
     assert.ok(await page.locator('.odds-pop').isHidden(), 'no odds with the aids off');
     await shot(page, `${name}-aids-04-off`);
     assert.deepEqual(problems, []);

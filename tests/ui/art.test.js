@@ -6,7 +6,7 @@
 // late board, light and dark, desktop and phone, go to test-output/ui/art-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp } from './support/harness.js';
+import { setup, openApp, settle } from './support/harness.js';
 import { DESKTOP, PHONE, openPage, shot } from './support/browser.js';
 import { TILES } from './support/fixtures.js';
 
@@ -220,7 +220,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       const { page, press, problems, context } = app;
       await press(page.locator('.resume').getByRole('button', { name: 'Resume' }));
       await page.locator('.cell.legal').first().waitFor();
-      await page.waitForTimeout(400);
+      await settle(page);
       const art = await page.evaluate(() => {
         const fill = (sel) => getComputedStyle(document.querySelector(`#screen-game ${sel}`)).fill;
         const svg = document.querySelector('#screen-game .board-svg');

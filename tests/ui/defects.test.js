@@ -4,7 +4,7 @@
 // Screenshots go to test-output/ui/defects-*.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, playOne } from './support/harness.js';
+import { setup, openApp, playOne, settle } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 
 let env;
@@ -13,15 +13,9 @@ after(async () => { await env.close(); });
 
 const DEVICES = [['desktop', DESKTOP], ['phone', PHONE]];
 
-/** Waits until the board's camera stops moving (its transform is the same twice in a row). */
+/** Waits until the board's camera stops moving (harness.js: the same over a few frames). */
 async function settled(page) {
-  let last = null;
-  for (let i = 0; i < 60; i++) {
-    const t = await page.locator('#screen-game .world').getAttribute('transform');
-    if (t === last) return;
-    last = t;
-    await page.waitForTimeout(60);
-  }
+  await settle(page);
 }
 
 for (const [name, device] of DEVICES) {

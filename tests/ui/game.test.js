@@ -3,7 +3,7 @@
 // history replay, and the controls around the board. Screenshots go to test-output/ui/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, startGame, playOne, playToEnd, panelState, recordedSetup } from './support/harness.js';
+import { setup, openApp, startGame, playOne, playToEnd, panelState, recordedSetup, settle, idle } from './support/harness.js';
 import { DESKTOP, PHONE, PHONE_LANDSCAPE, TABLET, shot } from './support/browser.js';
 
 let env;
@@ -19,7 +19,7 @@ for (const [name, device] of DEVICES) {
     await shot(page, `${name}-01-start`);
     await startGame(app);
     await page.locator('.cell.legal').first().waitFor();
-    await page.waitForTimeout(350);
+    await settle(page);
     await shot(page, `${name}-02-first-tile`);
 
     // Rotation: only the cell's legal rotations are offered, and selecting sends nothing.
@@ -28,7 +28,7 @@ for (const [name, device] of DEVICES) {
     const calls = () => page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'game_play').length);
     assert.equal(await calls(), 0, 'selecting a cell sends nothing: the player confirms');
     if (rotateEnabled) await page.keyboard.press('r');
-    await page.waitForTimeout(200);
+    await settle(page);
     await shot(page, `${name}-03-preview`);
 
     const decisions = await playToEnd(page, press, {
@@ -40,7 +40,7 @@ for (const [name, device] of DEVICES) {
     assert.ok(decisions >= 30, `the human made ${decisions} decisions`);
     assert.equal(await page.evaluate(() => window.__DOUBLE__.expected()), null, 'every recorded move was played');
     await page.locator('.end-dialog[open]').waitFor();
-    await page.waitForTimeout(300);
+    await settle(page);
     await shot(page, `${name}-05-final-scoring`);
     const table = await page.locator('.end-dialog .breakdown').innerText();
     for (const cat of ['road', 'city', 'monastery', 'field', 'barn']) assert.match(table.toLowerCase(), new RegExp(cat));
@@ -62,7 +62,7 @@ for (const [name, device] of DEVICES) {
     await page.locator('.end-dialog[open]').waitFor();
     await press(page.locator('.end-dialog').getByRole('button', { name: 'Look at the board' }));
     await page.waitForFunction(() => !document.querySelector('.end-dialog[open]'));
-    await page.waitForTimeout(700);
+    await settle(page);
     const host = await page.locator('#screen-game .board-host').boundingBox();
     const outside = await page.locator('#screen-game .tile').evaluateAll((tiles, h) => tiles.filter((t) => {
       const r = t.getBoundingClientRect();
@@ -78,7 +78,7 @@ for (const [name, device] of DEVICES) {
     // Replay from the dialog: step buttons and slider drive history_position.
     await press(page.locator('.end-dialog').getByRole('button', { name: 'Replay' }));
     await page.locator('#screen-match:not([hidden]) .replay-ctl').waitFor();
-    await page.waitForTimeout(300);
+    await settle(page);
     await shot(page, `${name}-06-replay-end`);
     assert.equal(await page.locator('.turn-label').innerText(), `Final scoring, after turn ${turns} of ${turns}`);
     await press(page.getByRole('button', { name: 'Previous turn' }));
@@ -92,7 +92,7 @@ for (const [name, device] of DEVICES) {
     await page.waitForFunction(() => document.querySelectorAll('#screen-match .tile').length === 3);
     await page.locator('#replay-slider').fill('6');
     await page.waitForFunction(() => document.querySelector('.turn-label').textContent.startsWith('Turn 6 '));
-    await page.waitForTimeout(300);
+    await settle(page);
     await shot(page, `${name}-07-replay-step`);
     const positions = await page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'history_position').map((c) => c.args.turn));
     assert.ok(positions.includes(0) && positions.includes(2) && positions.includes(6));
@@ -125,7 +125,7 @@ test('phone landscape and tablet: the board and the panel share the screen', asy
     await startGame(app);
     await page.locator('.cell.legal').first().waitFor();
     await press(page.locator('.cell.legal').first());
-    await page.waitForTimeout(300);
+    await settle(page);
     await shot(page, `${name}-game`);
     const board = await page.locator('.board-host').boundingBox();
     const panel = await page.locator('.action-panel').boundingBox();
@@ -143,7 +143,7 @@ test('touch: pinch zooms and one-finger drag pans without placing anything', asy
   const { page, context } = app;
   await startGame(app);
   await page.locator('.cell.legal').first().waitFor();
-  await page.waitForTimeout(200);
+  await settle(page);
   const scale = () => page.evaluate(() => new DOMMatrix(document.querySelector('#screen-game .world').getAttribute('transform').replace('matrix(', 'matrix(').replace(/ /g, ',')).a);
   const box = await page.locator('.board-host').boundingBox();
   const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
@@ -153,14 +153,14 @@ test('touch: pinch zooms and one-finger drag pans without placing anything', asy
   await touch('touchStart', [[cx - 30, cy], [cx + 30, cy]]);
   for (let i = 1; i <= 5; i++) await touch('touchMove', [[cx - 30 - 16 * i, cy], [cx + 30 + 16 * i, cy]]);
   await touch('touchEnd', []);
-  await page.waitForTimeout(100);
+  await settle(page);
   const s1 = await scale();
   assert.ok(s1 > s0 * 1.5, `pinch out zooms in (${s0} → ${s1})`);
   const unpanned = await page.evaluate(() => document.querySelector('#screen-game .world').getAttribute('transform'));
   await touch('touchStart', [[cx, cy]]);
   for (let i = 1; i <= 5; i++) await touch('touchMove', [[cx + 12 * i, cy + 8 * i]]);
   await touch('touchEnd', []);
-  await page.waitForTimeout(100);
+  await settle(page);
   assert.notEqual(await page.evaluate(() => document.querySelector('#screen-game .world').getAttribute('transform')), unpanned, 'drag pans');
   assert.equal(await page.locator('.preview').count(), 0, 'a drag is not a tap: nothing was selected');
   await context.close();
@@ -269,7 +269,7 @@ test('an AI event delivered after the answer does not replace the newer view', a
     assert.equal(await playOne(page, press), 'place_tile');
     assert.equal(await playOne(page, press), 'place_figure');
     await page.locator('.drawn-tile').waitFor();
-    await page.waitForTimeout(250);
+    await idle(page);
     assert.equal(await panelState(page), 'place_tile', 'still the human\'s turn after a late event');
     const shown = await page.locator('#screen-game .tile').count();
     const view = await page.evaluate(() => window.__DOUBLE__.view());
@@ -284,10 +284,10 @@ test('phone: the figure decision shows the new tile close up, its spots easy to 
   await startGame(app);
   for (let turn = 0; turn < 3; turn++) {
     await page.locator('.cell.legal').first().waitFor();
-    await page.waitForTimeout(350);
+    await settle(page);
     assert.equal(await playOne(page, press), 'place_tile');
     await page.waitForFunction(() => document.querySelector('.action-panel')?.textContent.includes('Place a figure'));
-    await page.waitForTimeout(450);
+    await settle(page);
     const tile = await page.locator('.mark.last').boundingBox();
     assert.ok(tile.width >= 150, `the new tile is drawn ${tile.width} px wide`);
     const host = await page.locator('#screen-game .board-host').boundingBox();
@@ -317,8 +317,9 @@ test('a new game started while the AI plays takes over the screen cleanly', asyn
   await press(page.getByRole('button', { name: /Back to the menu/ }));
   await startGame(app, { wait: false });
   await page.locator('.cell.legal').first().waitFor();
-  // The old game's answer comes after its AI decisions (600 ms each), refused as replaced.
-  await page.waitForTimeout(1800);
+  // The old game's answer comes after its AI decisions (600 ms each), refused as replaced:
+  // the double has answered it (and every other command) once it is idle.
+  await idle(page);
   assert.equal(await panelState(page), 'place_tile');
   assert.equal(await page.locator('#screen-game .tile').count(), 1, 'the new game shows only its start tile');
   assert.equal(await page.locator('.toast.error').count(), 0);

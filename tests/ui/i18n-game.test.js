@@ -5,7 +5,7 @@
 // catalogue shows up unmarked. Screenshots in Hungarian at desktop and phone sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, startGame, playOne } from './support/harness.js';
+import { setup, openApp, startGame, playOne, settle } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 
 let env;
@@ -52,15 +52,15 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     // The scoreboard and the compact bar.
     assert.match(await page.locator('.scoreboard .player').first().getAttribute('aria-label'), /^Ada, kék kör: \d+ pont/);
     assert.match(await page.locator('.score-legend').textContent(), /ha most érne véget a játék/);
-    assert.match(await page.locator('.sheet-toggle').getAttribute('aria-label'), /^Pontok: .*Eredménytábla és napló$/);
+    assert.match(await page.locator('.sheet-toggle').getAttribute('aria-label'), /^Te következel [\d ]+\. Pontok: .*Eredménytábla és napló$/);
     assert.match(await page.locator('.board-svg').getAttribute('aria-label'), /^Játéktábla/);
-    await page.waitForTimeout(300);
+    await settle(page);
     await shot(page, `${name}-i18n-hu-game`);
     if (name === 'phone') {
       assert.equal(await page.locator('.whose-turn').textContent(), 'Te következel');
       await press(page.locator('.sheet-toggle'));
       await page.locator('.log-box').waitFor({ state: 'visible' });
-      await page.waitForTimeout(400);
+      await settle(page);
       await shot(page, `${name}-i18n-hu-sheet`);
       await press(page.locator('.sheet-toggle'));
     }
@@ -98,7 +98,7 @@ test('desktop: a hint shown stays, in the new language; a late game in Hungarian
   assert.equal(await page.locator('.hint-note').count(), 1);
   assert.match(await page.locator('.action-panel .prompt').textContent(), /^(Csak így illik ide|Forgasd el)/);
   assert.equal(await page.locator('button.confirm').textContent(), 'Mehet');
-  await page.waitForTimeout(300);
+  await settle(page);
   await shot(page, 'desktop-i18n-hu-late-game');
   // The drawer of the tiles left, in Hungarian.
   await page.locator('.game-bar .btn').nth(1).click();

@@ -6,7 +6,7 @@
 // refuse is said in place; the decision panels' "?" and the start screen's suggestion.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, startGame, playOne } from './support/harness.js';
+import { setup, openApp, startGame, playOne, settle } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 import { transcript } from './support/fixtures.js';
 
@@ -204,7 +204,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await press(bar.getByRole('button', { name: 'Another hint' }));
     assert.equal(await bar.locator('.lesson-hints li').count(), 2);
     assert.equal(await page.locator(`${SCREEN} .cell.legal`).count(), first.view.decision.cells.length, 'the real decision: the legal squares');
-    await page.waitForTimeout(200);
+    await settle(page);
     await shot(page, `${name}-81-lesson-start`);
 
     // A move the rules refuse: the engine's reason in place, nothing changes.
@@ -232,7 +232,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.deepEqual((await box.getByRole('button').allInnerTexts()).filter((x) => !/finish/.test(x)).map((x) => x.trim()), ['Undo', 'Retry', 'Show me']);
     await press(box.locator('.lesson-events .log-pick').first());
     assert.deepEqual(await highlighted(page), ['0,-1'], 'the tile placed is shown on the board');
-    await page.waitForTimeout(200);
+    await settle(page);
     await shot(page, `${name}-82-wrong-try`);
 
     // Undo: back to the figure; Start over: back to the position.
@@ -252,7 +252,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     const city = passed.outcome.events.find((e) => e.type === 'scored').segments.map((p) => `${p.x},${p.y},${p.on}`);
     await page.waitForFunction((n) => document.querySelectorAll('#screen-learn .layer-highlight .hl').length === n, city.length);
     assert.deepEqual((await highlighted(page)).sort(), [...city].sort(), 'the scored city is highlighted');
-    await page.waitForTimeout(200);
+    await settle(page);
     await shot(page, `${name}-83-shown-passed`);
 
     // The next lesson, solved by clicks.
@@ -267,7 +267,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await box.waitFor();
     assert.equal(await box.locator('h3').innerText(), '✓ Well done!');
     assert.equal(await box.locator('.lesson-reason').innerText(), `You scored ${(await lessonState(page)).outcome.points[0]} points.`);
-    await page.waitForTimeout(200);
+    await settle(page);
     await shot(page, `${name}-84-solved-by-clicks`);
 
     // Back to the list: two done.
@@ -319,7 +319,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       'You extend the city north and put the mayor in it', 'Berta extends the road east, starts a city and puts a knight in it',
       'You finish the city', "Berta's city (4 tiles) is finished: +8", 'Your mayor comes back', "Berta's follower comes back"]);
     assert.deepEqual((await box.locator('.row').getByRole('button').allInnerTexts()).map((x) => x.trim()), ['Undo', 'Retry', 'Show me']);
-    await page.waitForTimeout(200);
+    await settle(page);
     await shot(page, `${name}-86-mayor-wrong-try`);
 
     // Undo: back to the last figure decision; Start over: back to the position.

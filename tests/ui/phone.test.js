@@ -6,7 +6,7 @@
 // Screenshots in light and dark go to test-output/ui/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, startGame, playOne, panelState } from './support/harness.js';
+import { setup, openApp, startGame, playOne, panelState, settle } from './support/harness.js';
 import { PHONE, PHONE_LANDSCAPE, TABLET, shot } from './support/browser.js';
 
 let env;
@@ -89,7 +89,7 @@ for (const [name, device] of SIZES) {
     assert.deepEqual(await overflowing(page), [], `${name}: nothing reaches past the screen's sides`);
     for (const theme of ['light', 'dark']) {
       await setTheme(page, theme);
-      await page.waitForTimeout(250);
+      await settle(page);
       await shot(page, `phone-${name}-placing-${theme}`);
     }
     assert.deepEqual(problems, []);
@@ -124,7 +124,7 @@ for (const [name, device] of [['portrait', PORTRAIT], ['landscape', LANDSCAPE]])
     assert.deepEqual(await overflowing(page), []);
     for (const theme of ['light', 'dark']) {
       await setTheme(page, theme);
-      await page.waitForTimeout(300);
+      await settle(page);
       await shot(page, `phone-${name}-sheet-${theme}`);
     }
     await setTheme(page, 'light');
@@ -194,7 +194,7 @@ for (const [name, device] of [['portrait', PORTRAIT], ['landscape', LANDSCAPE]])
     assert.deepEqual(await overflowing(page), []);
     for (const theme of ['light', 'dark']) {
       await setTheme(page, theme);
-      await page.waitForTimeout(300);
+      await settle(page);
       await shot(page, `phone-${name}-wagon-${theme}`);
     }
     await setTheme(page, 'light');

@@ -5,7 +5,7 @@
 // the best move with the sentence on why, and the profile's accuracy chart.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, startGame, playToEnd } from './support/harness.js';
+import { setup, openApp, startGame, playToEnd, settle } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 import { transcript } from './support/fixtures.js';
 import { whyText, accuracyText, reviewTag } from '../../ui/js/text.js';
@@ -129,7 +129,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     const { page, press, problems, context } = app;
     await page.evaluate((id) => { location.hash = `#/match/${encodeURIComponent(id)}`; }, ID);
     await page.locator('.win-graph svg').waitFor();
-    await page.waitForTimeout(300);
+    await settle(page);
     await shot(page, `${name}-review-10-replay`);
     // One point per reviewed decision; mistakes and blunders marked in the graph and the list.
     assert.equal(await page.locator('.win-graph .pt').count(), REVIEW.decisions.length);
@@ -160,7 +160,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     // position (the recording has the replay's position before each move the review faults).
     assert.ok(POSITIONS.has(d.turn - 1), `the "${GAME}" recording has the history_position for turn ${d.turn - 1}`);
     await checkGhosts(page, d);
-    await page.waitForTimeout(300);
+    await settle(page);
     await shot(page, `${name}-review-11-ghosts`);
 
     // A move of the list moves the replay too; the board comes into view.

@@ -262,7 +262,7 @@ test('Hungarian: the log, scorings, the wagon, hints, prompts, the end and the r
     assert.equal(T.turnLabel({ over: true, turn: 85 }), '85 kör');
     assert.equal(T.whoseTurn({ players: HU, current: 0 }), 'Te következel');
     assert.equal(T.whoseTurn({ players: HU, current: 1 }), 'Berta következik');
-    assert.equal(T.sheetToggleLabel({ players: [{ ...HU[0], score: 12 }, { ...HU[1], score: 8 }], current: 0 }), 'Pontok: Ada 12, Berta 8; te következel. Eredménytábla és napló');
+    assert.equal(T.sheetToggleLabel({ players: [{ ...HU[0], score: 12 }, { ...HU[1], score: 8 }], current: 0 }), 'Te következel 12 8. Pontok: Ada 12, Berta 8. Eredménytábla és napló');
     const p = { seat: 1, name: 'Berta', level: 'hard', score: 23, projected: 41, supply: { followers: 5, mayor: true, wagon: false, barn: true, abbey: false } };
     assert.equal(T.playerSummary(p, true, { current: true }), 'Berta (nehéz), narancssárga négyzet: 23 pont, 41, ha most érne véget a játék; 5 alattvaló, polgármester kézben, szekér felhasználva, pajta kézben, apátság felhasználva; soron van');
     assert.deepEqual(T.KIND_LABEL, { follower: 'Alattvaló', mayor: 'Polgármester', wagon: 'Szekér', barn: 'Pajta' }, 'the exported labels follow the language');

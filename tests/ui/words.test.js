@@ -6,7 +6,7 @@
 // the pointer.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, startGame, playOne, panelState } from './support/harness.js';
+import { setup, openApp, startGame, playOne, panelState, settle } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 
 let env;
@@ -55,7 +55,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     const placed = await page.locator('.log .log-item.tile_placed').count();
     assert.ok(placed >= 20);
     assert.equal(await page.locator('.log .log-item.tile_placed .log-tile svg').count(), placed, 'every placement shows its tile');
-    await page.waitForTimeout(300);
+    await settle(page);
     await shot(page, `${name}-60-log-words`);
 
     // Tapping a placement shows its tile (and the figure's spot); the first human tile went to (1, 0).
@@ -63,7 +63,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.deepEqual(await highlighted(page), ['hl-tile@1,0', 'hl-road@1,0,S']);
     if (name === 'phone') assert.equal(await page.locator('.log-box').isVisible(), false, 'on a phone the log sheet gets out of the way');
     assert.ok(await highlightInView(page), 'the highlighted tile is on screen');
-    await page.waitForTimeout(300);
+    await settle(page);
     await shot(page, `${name}-61-log-tile-shown`);
 
     // A scoring shows the whole feature: the start tile's city and the tile that closed it.
@@ -71,7 +71,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await press(entry(page, "Berta's city (2 tiles) is finished: +4"));
     assert.deepEqual(await highlighted(page), ['hl-city@0,0,N', 'hl-city@0,-1,S']);
     assert.ok(await highlightInView(page), 'the highlighted city is on screen');
-    await page.waitForTimeout(300);
+    await settle(page);
     await shot(page, `${name}-62-log-city-shown`);
 
     // The keyboard: Enter on an entry shows it too; the same entry again hides it.
@@ -109,7 +109,7 @@ test('phone and desktop: the wagon\'s targets are named as a player would, and s
     for (const l of labels) assert.doesNotMatch(l, COORDS);
     // (The pointer is moved off the panel first: the last tap left it where a target now is.)
     await page.mouse.move(1, 1);
-    await page.waitForTimeout(50);
+    await settle(page);
     assert.deepEqual(await highlighted(page), [], 'nothing highlighted before a target is chosen');
 
     // Focus shows the target's feature and the wagon's tile ("here"); the next one replaces it.
@@ -117,7 +117,7 @@ test('phone and desktop: the wagon\'s targets are named as a player would, and s
     assert.deepEqual(await highlighted(page), ['hl-tile@0,0', 'hl-spot@-1,0,monastery']);
     await page.keyboard.press('Tab');
     assert.deepEqual(await highlighted(page), ['hl-tile@0,0', 'hl-road@-1,0,N']);
-    await page.waitForTimeout(300);
+    await settle(page);
     await shot(page, `${name}-63-wagon-target-focus`);
     await page.locator('.action-panel .prompt').click();
     await page.waitForFunction(() => !document.querySelector('.layer-highlight .hl'));

@@ -88,7 +88,7 @@ export class GameScreen {
           this.panel = say(h('div', { class: 'action-panel' }), { label: 'game.ui.yourMove' }),
           h('div', { class: 'dock-bar' },
             this.sheetBtn = h('button', { class: 'sheet-toggle', type: 'button', 'aria-expanded': 'false', 'aria-controls': 'game-sheet', onclick: () => this.toggleSheet() },
-              this.whoseTurn = h('span', { class: 'whose-turn' }), this.scoreLine = h('span', { class: 'score-line' }), h('span', { class: 'chevron', 'aria-hidden': 'true' })),
+              this.whoseTurn = h('span', { class: 'whose-turn' }), ' ', this.scoreLine = h('span', { class: 'score-line' }), h('span', { class: 'chevron', 'aria-hidden': 'true' })),
             h('div', { class: 'tools' },
               this.undoBtn = btn('game.ui.undo', () => this.undo()), this.hintBtn = btn('game.ui.hint', () => this.hint()))),
           this.sheet = say(h('div', { class: 'sheet', id: 'game-sheet', role: 'region', tabindex: '-1' },
@@ -248,8 +248,9 @@ export class GameScreen {
     // The compact bar: whose turn, then each player's badge and score (the current one named).
     this.whoseTurn.textContent = whoseTurn(this.turnView(v));
     this.sheetBtn.setAttribute('aria-label', sheetToggleLabel(this.turnView(v)));
-    this.scoreLine.replaceChildren(...v.players.map((p) => h('span', { class: `mini-score${v.current === p.seat ? ' current' : ''}${this.request.thinking === p.seat ? ' thinking' : ''}`, 'data-seat': p.seat },
-      h('span', { class: 'who', html: badgeSvg(p.seat, 16) }), h('b', {}, fmtNumber(p.score)))));
+    // (Spaces between the words, as the flex gaps show them, for the button's text: "Your turn 12 8".)
+    this.scoreLine.replaceChildren(...v.players.flatMap((p, i) => [...(i ? [' '] : []), h('span', { class: `mini-score${v.current === p.seat ? ' current' : ''}${this.request.thinking === p.seat ? ' thinking' : ''}`, 'data-seat': p.seat },
+      h('span', { class: 'who', html: badgeSvg(p.seat, 16) }), h('b', {}, fmtNumber(p.score)))]));
     this.scoreboard.replaceChildren(...v.players.map((p) => {
       const thinking = this.request.thinking === p.seat;
       const current = v.current === p.seat;

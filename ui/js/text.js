@@ -460,10 +460,13 @@ function turnWords(view, inner) {
 }
 /** "Your turn", "Bot Berta's turn", "Game over". */
 export const whoseTurn = (view) => turnWords(view, false);
-/** The compact bar's button, for screen readers: "Scores: Ada 12, Bot Berta 8; your turn. Scoreboard and log". */
+/** The compact bar's button, for screen readers: "Your turn 12 8. Scores: Ada 12, Bot Berta 8. Scoreboard and log".
+ * It starts with what the button shows (whose turn, the scores), so that its name holds its
+ * visible words in order: a voice user says what they see (WCAG 2.5.3). */
 export function sheetToggleLabel(view) {
   const scores = view.players.map((p) => `${p.name} ${fmtNumber(p.score)}`).join(', ');
-  return t('game.sheetToggle', { scores, turn: turnWords(view, true) });
+  const shown = [whoseTurn(view), ...view.players.map((p) => fmtNumber(p.score))].join(' ');
+  return t('game.sheetToggle', { shown, scores });
 }
 export let SHEET_LABEL = '';
 

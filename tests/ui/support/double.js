@@ -60,6 +60,8 @@ function installDouble(config) {
   const aiDelay = config.aiDelay ?? 15;
   const listeners = [];
   const calls = [];
+  // Commands not answered yet, and events still to be delivered after an answer (lateEvents).
+  let busy = 0;
   // The double's own errors have the app's shape; their keys are in no catalogue, so the UI
   // shows the English message.
   const err = (code, message, params = {}) => ({ code, message, key: code.replace('/', '.'), params });
@@ -166,7 +168,7 @@ function installDouble(config) {
     if (s.ok && typeof s.ok === 'object' && 'decision' in s.ok) game.view = s.ok;
     if (game.view?.over) ended();
     // Like a real event channel, an event may be delivered after the command's answer.
-    if (config.lateEvents && firstMoved) setTimeout(() => emit(firstMoved), 5);
+    if (config.lateEvents && firstMoved) { busy++; setTimeout(() => { busy--; emit(firstMoved); }, 5); }
     return patch(s.ok);
   }
 
@@ -397,6 +399,8 @@ function installDouble(config) {
 
   window.__DOUBLE__ = {
     calls,
+    /** How many commands are still unanswered and late events still to come (0: idle). */
+    busy: () => busy,
     config,
     /** The next game command the transcript expects, `{cmd, args}`, or null. */
     expected: () => { const i = nextAt(); return i < 0 ? null : { cmd: steps[i].cmd, args: clone(steps[i].args) }; },
@@ -420,12 +424,17 @@ function installDouble(config) {
     core: {
       invoke: async (cmd, args = {}) => {
         calls.push({ cmd, args: clone(args ?? {}) });
-        await sleep(1);
-        const f = commands[cmd];
-        if (!f) throw err('app/unknown', `Unknown command ${cmd}`, { command: cmd });
-        if (config.failCommands?.[cmd]) throw { key: null, params: {}, ...config.failCommands[cmd] };
-        const out = await f(args ?? {});
-        return out === undefined ? null : clone(out);
+        busy++;
+        try {
+          await sleep(1);
+          const f = commands[cmd];
+          if (!f) throw err('app/unknown', `Unknown command ${cmd}`, { command: cmd });
+          if (config.failCommands?.[cmd]) throw { key: null, params: {}, ...config.failCommands[cmd] };
+          const out = await f(args ?? {});
+          return out === undefined ? null : clone(out);
+        } finally {
+          busy--;
+        }
       },
     },
     event: {

@@ -6,6 +6,7 @@ import { startServer } from './server.js';
 import { launch, openPage } from './browser.js';
 import { doubleScript } from './double.js';
 import { transcript } from './fixtures.js';
+import { stillInPage, settledInPage } from './wait.js';
 
 export async function setup() {
   const server = await startServer();
@@ -19,8 +20,42 @@ export async function openApp(env, device, config = {}) {
   await page.goto(`${env.server.url}/`);
   await page.waitForSelector('#screen-start:not([hidden]) .screen-title, #screen-start:not([hidden])');
   const touch = !!device.hasTouch;
-  const press = (locator) => (touch ? locator.tap() : locator.click());
+  // Only what has stopped moving is pressed (see `still`).
+  const press = async (locator) => {
+    await locator.scrollIntoViewIfNeeded();
+    await still(locator);
+    return touch ? locator.tap() : locator.click();
+  };
   return { context, page, problems, press, game: config.game ?? 'base' };
+}
+
+/**
+ * Waits until `locator`'s element has stopped moving: the same box over a few consecutive
+ * animation frames, its board's camera still (wait.js) and, unless `topmost: false`, the
+ * topmost element at its centre. Returns `{ x, y, width, height, top }` (page pixels).
+ */
+export async function still(locator, { timeout = 30000, ...opts } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const left = Math.max(1000, end - Date.now());
+    await locator.waitFor({ state: 'attached', timeout: left });
+    // A redrawn element (stale handle, or replaced while waiting) is found again.
+    const r = await locator.evaluate(stillInPage, { timeout: Math.min(left, 15000), ...opts }).catch((e) => ({ error: e.message, detached: true }));
+    if (!r.error) return r;
+    if (Date.now() > end) throw new Error(`${locator}: ${r.error}`);
+  }
+}
+
+/** Waits until the page is at rest: every board's camera still and no animation running (wait.js). */
+export async function settle(page, opts = {}) {
+  const r = await page.evaluate(settledInPage, opts);
+  if (r.error) throw new Error(r.error);
+}
+
+/** Waits until the double has answered every command and delivered every late event, then the page is at rest. */
+export async function idle(page) {
+  await page.waitForFunction(() => window.__DOUBLE__.busy() === 0, null, { timeout: 30000 });
+  await settle(page);
 }
 
 /** The `game_new` configuration the transcript `name` was recorded with. */
@@ -63,6 +98,22 @@ export async function panelState(page) {
 }
 
 /**
+ * Waits until the panel shows a state that `ok(state)` accepts (or, with a string or an
+ * array, one of those states); resolves to it.
+ */
+export async function waitForPanel(page, ok, { timeout = 30000 } = {}) {
+  const accept = typeof ok === 'function' ? ok : (st) => [ok].flat().includes(st);
+  const end = Date.now() + timeout;
+  for (;;) {
+    // Polled at the page's own pace: a frame between readings.
+    const st = await panelState(page);
+    if (accept(st)) return st;
+    if (Date.now() > end) throw new Error(`timed out waiting for the panel (it shows ${st})`);
+    await page.evaluate(() => new Promise((res) => requestAnimationFrame(res)));
+  }
+}
+
+/**
  * Taps or clicks a board element (cell, hole, spot) as a person would: if something covers
  * it (a zoom button, the edge of the board), the board is first dragged to bring it to the
  * middle.
@@ -72,21 +123,16 @@ async function pressOnBoard(page, press, locator) {
   await page.waitForFunction(() => [...document.querySelectorAll('.board-host')].every((host) => host.dataset.camera !== 'moving'));
   await locator.waitFor({ state: 'visible' });
   for (let i = 0; i < 4; i++) {
-    const free = await locator.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-      return !!hit && (hit === el || el.contains(hit));
-    });
-    if (free) break;
-    const b = await locator.boundingBox();
+    // Where it is once the board has stopped moving, and whether something covers it.
+    const b = await still(locator, { topmost: false });
+    if (b.top) break;
     const host = await page.locator('#screen-game .board-host').boundingBox();
     const cx = host.x + host.width / 2, cy = host.y + host.height / 2;
     await page.mouse.move(cx, cy);
     await page.mouse.down();
-    await page.mouse.move(cx + (cx - b.x - b.width / 2) / 2, cy + (cy - b.y - b.height / 2) / 2, { steps: 4 });
-    await page.mouse.move(cx + cx - b.x - b.width / 2, cy + cy - b.y - b.height / 2, { steps: 4 });
+    await page.mouse.move(cx + (cx - b.x) / 2, cy + (cy - b.y) / 2, { steps: 4 });
+    await page.mouse.move(cx + cx - b.x, cy + cy - b.y, { steps: 4 });
     await page.mouse.up();
-    await page.waitForTimeout(50);
   }
   await press(locator);
 }
@@ -108,11 +154,7 @@ export async function recordedMove(page) {
  * for the answer. `before(state)` runs first. Returns the decision kind (or 'over').
  */
 export async function playOne(page, press, before = null) {
-  let state = await panelState(page);
-  for (let i = 0; i < 200 && (state === 'ai' || state === 'none'); i++) {
-    await page.waitForTimeout(25);
-    state = await panelState(page);
-  }
+  const state = await waitForPanel(page, (st) => st !== 'ai' && st !== 'none');
   if (before) await before(state);
   if (state === 'over') return state;
   const move = await recordedMove(page);

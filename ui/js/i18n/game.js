@@ -358,7 +358,7 @@ export const en = {
   'game.review.moves': 'Your moves, reviewed',
   // The phone's compact bar.
   'game.whoseTurn': (p) => (p.over ? (p.inner ? 'game over' : 'Game over') : p.you ? (p.inner ? 'your turn' : 'Your turn') : `${p.name}'s turn`),
-  'game.sheetToggle': 'Scores: {scores}; {turn}. Scoreboard and log',
+  'game.sheetToggle': '{shown}. Scores: {scores}. Scoreboard and log',
   'game.sheet': 'Scoreboard and log',
   // The game screen's controls.
   'game.ui.menu': '‹ Menu',
@@ -381,7 +381,7 @@ export const en = {
   'game.ui.board': 'Game board. Arrow keys pan, plus and minus zoom, 0 fits.',
   'game.ui.boardPlain': 'Game board',
   'game.ui.left': '{n} left',
-  'game.ui.leftLabel': (p, h) => `${h.fmtNumber(p.n)} tiles left: show them by type`,
+  'game.ui.leftLabel': (p, h) => `${h.fmtNumber(p.n)} left: show the tiles left by type`,
   'game.ui.finalScores': 'Final scores',
   'game.ui.newGame': 'New game',
   'game.ui.confirm': 'Confirm',
@@ -607,7 +607,7 @@ export const hu = {
   'game.review.button': 'Elemzés',
   'game.review.moves': 'A lépéseid, elemezve',
   'game.whoseTurn': (p) => (p.over ? (p.inner ? 'vége a játéknak' : 'Vége a játéknak') : p.you ? (p.inner ? 'te következel' : 'Te következel') : `${p.name} következik`),
-  'game.sheetToggle': 'Pontok: {scores}; {turn}. Eredménytábla és napló',
+  'game.sheetToggle': '{shown}. Pontok: {scores}. Eredménytábla és napló',
   'game.sheet': 'Eredménytábla és napló',
   'game.ui.menu': '‹ Menü',
   'game.ui.menuLabel': 'Vissza a menübe (a játék megmarad)',
