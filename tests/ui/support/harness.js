@@ -22,7 +22,15 @@ export async function openApp(env, device, config = {}) {
   const touch = !!device.hasTouch;
   // Only what has stopped moving is pressed (see `still`).
   const press = async (locator) => {
-    await locator.scrollIntoViewIfNeeded();
+    // A screen drawn again (e.g. once the app has answered) replaces the element: find it again.
+    for (let i = 0; ; i++) {
+      try {
+        await locator.scrollIntoViewIfNeeded({ timeout: 10000 });
+        break;
+      } catch (e) {
+        if (i >= 5 || !/not attached|detached/i.test(e.message)) throw e;
+      }
+    }
     await still(locator);
     return touch ? locator.tap() : locator.click();
   };
