@@ -20,9 +20,9 @@ export async function openApp(env, device, config = {}) {
   await page.goto(`${env.server.url}/`);
   await page.waitForSelector('#screen-start:not([hidden]) .screen-title, #screen-start:not([hidden])');
   const touch = !!device.hasTouch;
-  // Only what has stopped moving is pressed (see `still`).
+  // Only what has stopped moving is pressed (see `still`: it scrolls the target into view
+  // and finds it again if the screen is redrawn meanwhile).
   const press = async (locator) => {
-    await locator.scrollIntoViewIfNeeded();
     await still(locator);
     return touch ? locator.tap() : locator.click();
   };
