@@ -20,17 +20,9 @@ export async function openApp(env, device, config = {}) {
   await page.goto(`${env.server.url}/`);
   await page.waitForSelector('#screen-start:not([hidden]) .screen-title, #screen-start:not([hidden])');
   const touch = !!device.hasTouch;
-  // Only what has stopped moving is pressed (see `still`).
+  // Only what has stopped moving is pressed (see `still`: it scrolls the target into view
+  // and finds it again if the screen is redrawn meanwhile).
   const press = async (locator) => {
-    // A screen drawn again (e.g. once the app has answered) replaces the element: find it again.
-    for (let i = 0; ; i++) {
-      try {
-        await locator.scrollIntoViewIfNeeded({ timeout: 10000 });
-        break;
-      } catch (e) {
-        if (i >= 5 || !/not attached|detached/i.test(e.message)) throw e;
-      }
-    }
     await still(locator);
     return touch ? locator.tap() : locator.click();
   };
@@ -127,9 +119,6 @@ export async function waitForPanel(page, ok, { timeout = 30000 } = {}) {
  * middle.
  */
 async function pressOnBoard(page, press, locator) {
-  // Only what has stopped moving: the board shows its spots once its camera is still.
-  await page.waitForFunction(() => [...document.querySelectorAll('.board-host')].every((host) => host.dataset.camera !== 'moving'));
-  await locator.waitFor({ state: 'visible' });
   for (let i = 0; i < 4; i++) {
     // Where it is once the board has stopped moving, and whether something covers it.
     const b = await still(locator, { topmost: false });

@@ -16,7 +16,8 @@
  * the same box (to half a pixel) over `frames` consecutive animation frames, its board (if
  * any) not moving, and with `topmost` (the default) the topmost element at its centre is
  * the target or inside it; `topmost: false` reports `top` instead of waiting for it. A
- * target outside the window (not on a board) is scrolled into view first, as a click would.
+ * target outside the window or covered (not on a board) is scrolled to the middle first, as
+ * a click would.
  */
 export function stillInPage(target, { frames = 3, timeout = 15000, topmost = true } = {}) {
   const find = () => {
@@ -34,6 +35,7 @@ export function stillInPage(target, { frames = 3, timeout = 15000, topmost = tru
     let last = null;
     let same = 0;
     let seen = 'not found';
+    let scrolled = false;
     const step = () => {
       const el = find();
       // An element handed in and since replaced: the caller finds it again.
@@ -43,9 +45,11 @@ export function stillInPage(target, { frames = 3, timeout = 15000, topmost = tru
         const key = [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 2)).join(',');
         const camera = el.closest('.board-host')?.dataset.camera;
         const x = r.x + r.width / 2, y = r.y + r.height / 2;
-        if ((x < 0 || y < 0 || x > innerWidth || y > innerHeight) && !el.closest('.board-host')) el.scrollIntoView({ block: 'center', inline: 'nearest' });
+        const out = x < 0 || y < 0 || x > innerWidth || y > innerHeight;
         const hit = document.elementFromPoint(x, y);
         const top = !!hit && (hit === el || el.contains(hit));
+        // Out of the window, or under a bar at its edge: brought to the middle, once.
+        if ((out || (!top && topmost && !scrolled)) && !el.closest('.board-host')) { scrolled = true; el.scrollIntoView({ block: 'center', inline: 'nearest' }); }
         const visible = r.width > 0 && r.height > 0;
         same = key === last && camera !== 'moving' && visible && (top || !topmost) ? same + 1 : 0;
         last = key;
