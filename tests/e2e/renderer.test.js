@@ -39,7 +39,7 @@ test('the web process dies mid-game: the app reloads its window and the game is 
   await app.type(await app.find('#new-profile'), 'Crash Tester');
   await app.clickText('button', 'Create profile');
   await app.until("return !!document.evaluate(\"//button[normalize-space(.)='Start as Crash Tester']\", document, null, 9, null).singleNodeValue", 'the new profile');
-  await app.click(await app.find('#opp-0'));
+  await app.clickCss('#opp-0');
   await app.click(await app.find('#opp-0 option[value="random"]'));
   await app.clickText('button', 'Start as Crash Tester');
   await app.until("return !!document.querySelector('#screen-game:not([hidden]) .action-panel .drawn-tile')", 'the first tile to place');

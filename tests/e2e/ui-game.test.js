@@ -93,7 +93,7 @@ async function wholeGame() {
   await app.type(await app.find('#new-profile'), 'E2E Player');
   await app.clickText('button', 'Create profile');
   await app.until("return !!document.evaluate(\"//button[normalize-space(.)='Start as E2E Player']\", document, null, 9, null).singleNodeValue", 'the new profile');
-  await app.click(await app.find('#opp-0'));
+  await app.clickCss('#opp-0');
   await app.click(await app.find('#opp-0 option[value="random"]'));
   await app.clickText('summary', 'More options');
   await app.type(await app.find('#seed'), '42');
@@ -183,10 +183,10 @@ async function wholeGame() {
   // The match in the history: open it and replay it turn by turn.
   await app.clickText('button', 'Look at the board');
   await app.clickText('button', '‹ Menu');
-  await app.click(await app.find('[data-nav="history"]'));
+  await app.clickCss('[data-nav="history"]');
   await app.until("return document.querySelectorAll('#screen-history:not([hidden]) .match-list > li').length === 1", 'the match in the history');
   await app.shot('06-history');
-  await app.click(await app.find('.match-link'));
+  await app.clickCss('.match-link');
   await app.until("return !!document.querySelector('#screen-match:not([hidden]) .replay-ctl')", 'the match page');
   const last = await app.exec("return +document.querySelector('#replay-slider').max");
   assert.ok(last > 30);
@@ -196,7 +196,7 @@ async function wholeGame() {
   await app.clickCss('[aria-label="Next turn"]');
   await app.until("return document.querySelector('.turn-label').textContent.startsWith('Turn 2 ') && document.querySelectorAll('#screen-match .tile').length >= 2", 'turn 2');
   await app.shot('07-replay-turn-2');
-  await app.click(await app.find('#replay-slider'));
+  await app.clickCss('#replay-slider');
   await app.until("return +document.querySelector('#replay-slider').value > 2", 'the slider to move');
   await app.clickCss('[aria-label="Last turn"]');
   await app.until(`return document.querySelector('.turn-label').textContent.startsWith('Final scoring, after turn ${last - 1} ')`, 'the last turn');
