@@ -13,7 +13,7 @@ const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 /** The Hungarian article before a number as read: "az 1", "az 5", "a 12". */
 const az = (n) => { const s = String(n); return s === '1' || s[0] === '5' || (s.length === 4 && s[0] === '1') ? 'az' : 'a'; };
 
-/** Parameters as learn.js's reasonText hands them over, for the catalogue test. */
+/** Parameters as lesson.js's reasonText hands them over, for the catalogue test. */
 export const SAMPLES = {
   'learn.reason.score_short': { got: 4, needed: 8, category: 'a városért' },
   'learn.reason.feature_lost': { feature: 'city', featureAcc: 'a várost', featureTo: 'a városba', winners: 'Berta', points: 8, strengths: '' },
