@@ -1,7 +1,7 @@
 // Messages of the app's learn area (see ../i18n.js): the same keys in `en` and `hu`.
-// The Learn screen, a lesson played on the board, its outcome, the decision panels' "?" help
-// and the start screen's suggestion (ui/js/learn.js). The lessons' own texts come with the
-// lesson data (pick), not from here.
+// The Learn screen and the start screen's suggestion (ui/js/learn.js), a lesson played on the
+// board and its outcome (lesson.js), the decision panels' "?" help (rulehelp.js). The lessons'
+// own texts come with the lesson data (pick), not from here.
 
 /** Keys built at run time: an outcome's reason (Outcome.reason.key), the words of its
  * parameters (feature, figure, category), the help topics; `learn.nav` is index.html's. */
