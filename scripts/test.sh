@@ -16,6 +16,7 @@ step cargo fmt --all --check
 # No import circle among the modules of any crate, and nothing below the app's commands uses
 # them (ARCHITECTURE.md, "Layers").
 step python3 scripts/layers.py
+step node scripts/imports.mjs
 step cargo clippy --workspace --all-targets --locked -- -D warnings
 step cargo test --workspace --locked
 # The UI's tests run in Debian's Chromium through playwright-core (which downloads no browser).

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { setup, openApp, settle } from './support/harness.js';
 import { DESKTOP, PHONE, openPage, shot } from './support/browser.js';
 import { TILES } from './support/fixtures.js';
+import { doubleScript } from './support/double.js';
 
 let env;
 before(async () => { env = await setup(); });
@@ -210,6 +211,45 @@ test('the theme switch overrides the system, is saved with the settings and read
   const bg2 = parse(await again.page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor));
   assert.ok(luminance(bg2) > 0.7, 'light on a dark system');
   await again.context.close();
+});
+
+/** In the page, from its start: the theme and the page's colour of its first frame (the first
+ * animation frame is drawn once the head's stylesheets are in; main.js, a module, runs later). */
+const FIRST_FRAME = `requestAnimationFrame(() => { const r = document.documentElement;
+  window.__firstFrame = { theme: r.dataset.theme ?? null, bg: getComputedStyle(r).backgroundColor, sheets: document.styleSheets.length }; });`;
+
+test('the first frame is drawn in the device\'s theme, and a change of the device\'s is followed while the choice is "system"', async () => {
+  for (const scheme of ['dark', 'light']) {
+    const { page, problems, context } = await openPage(env.browser, { ...DESKTOP, colorScheme: scheme }, [{ content: doubleScript({ profiles: ['Ada'] }) }, { content: FIRST_FRAME }]);
+    await page.goto(`${env.server.url}/`);
+    await page.waitForFunction(() => window.__firstFrame);
+    const first = await page.evaluate(() => window.__firstFrame);
+    assert.equal(first.theme, scheme, `the first frame's data-theme (${JSON.stringify(first)})`);
+    assert.ok(first.sheets >= 1, 'the stylesheets are in by the first frame');
+    const lum = luminance(parse(first.bg));
+    assert.ok(scheme === 'dark' ? lum < 0.05 : lum > 0.7, `the first frame is ${scheme} (${first.bg})`);
+    await page.waitForSelector('#screen-start:not([hidden]) .screen-title');
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), scheme, 'the settings say "system": the device\'s theme');
+    // The device changes its mind: the page follows at once.
+    const other = scheme === 'dark' ? 'light' : 'dark';
+    await page.emulateMedia({ colorScheme: other });
+    await page.waitForFunction((o) => document.documentElement.dataset.theme === o, other);
+    const bg = luminance(parse(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)));
+    assert.ok(other === 'dark' ? bg < 0.05 : bg > 0.7, `the page turned ${other}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  // A theme chosen outright stays, whatever the device says.
+  const { page, context } = await openPage(env.browser, { ...DESKTOP, colorScheme: 'light' }, [{ content: doubleScript({ profiles: ['Ada'], settings: { theme: 'dark' } }) }]);
+  await page.goto(`${env.server.url}/`);
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark' && document.querySelector('#screen-start:not([hidden]) .screen-title'));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  // A change of the media is reported before the next frame's callbacks.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.ok(await page.evaluate(() => matchMedia('(prefers-color-scheme: light)').matches));
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  await context.close();
 });
 
 for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {

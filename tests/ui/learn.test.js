@@ -358,7 +358,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
 test('desktop: a new player is offered the first lessons', async () => {
   const app = await openApp(env, DESKTOP, { profiles: ['Ada'], lesson: true, game: 'base' });
   const { page, press, problems, context } = app;
-  // The suggestion (the start screen shows it, screens.js): for a new profile only.
+  // The suggestion (the start screen shows it, start.js): for a new profile only.
   const shown = await page.evaluate(async (lessons) => {
     const { lessonSuggestion } = await import('./js/learn.js');
     const profile = { id: 'p-ada', stats: { games: 0 }, lessonsDone: [] };

@@ -48,7 +48,8 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     // The app bar's quick switch and the screen agree.
     if (await page.locator('#theme-switch').isVisible()) {
       await press(page.locator('#theme-switch'));
-      await page.waitForFunction(() => document.documentElement.dataset.theme === 'system');
+      // Like the system: the switch says so, the page shows the device's theme (light here).
+      await page.waitForFunction(() => document.getElementById('theme-switch').dataset.theme === 'system' && document.documentElement.dataset.theme === 'light');
       await page.waitForFunction(() => document.querySelector('[aria-labelledby="settings-theme"] [aria-checked="true"]')?.textContent === 'Like the system');
       assert.equal((await saved()).theme, 'system');
     }

@@ -27,7 +27,9 @@ test('every event type has its sentence, in players\' words: "You" for the human
     [ev('figure_placed', { figure: 'mayor', on: 'N', feature: 'city' }), 'Ada puts the mayor in the city'],
     [ev('figure_placed', { figure: 'follower', on: 'Nw', feature: 'field' }), 'Ada puts a farmer in the field'],
     [ev('figure_returned', { player: 2, figure: 'follower' }), "Bot Conrad's follower comes back"],
-    [ev('wagon_moved', { figure: 'wagon', feature: 'road', to: { x: 2, y: -3, on: 'E' } }), "Ada's wagon moves on to a road to the north-east"],
+    // The direction is the app's (`toward`: where `to` lies from the wagon's tile; none on the same tile).
+    [ev('wagon_moved', { figure: 'wagon', feature: 'road', to: { x: 2, y: -3, on: 'E' }, toward: 'NE' }), "Ada's wagon moves on to a road to the north-east"],
+    [ev('wagon_moved', { figure: 'wagon', feature: 'road', to: { x: 1, y: -2, on: 'E' } }), "Ada's wagon moves on to a road on the same tile"],
     [ev('passed', { player: 1 }), 'Bot Berta keeps the abbey'],
     [ev('game_ended', { player: null }), 'The game is over: final scoring'],
     [ev('passed', { player: 4 }), 'Player 5 keeps the abbey'],
@@ -89,7 +91,7 @@ test('AI moves, for screen readers, in the log\'s words: no coordinates, no tile
   assert.equal(ai({ type: 'no_figure' }, [placed]), 'Bot Berta puts no figure on the new tile');
   assert.equal(ai({ type: 'no_figure' }, [placed, closed]), "Bot Berta puts no figure on the new tile. Bot Berta's road (3 tiles) is finished: +3");
   assert.equal(ai({ type: 'abbey', x: 1, y: -1 }, [ev('abbey_placed', { player: 1, tile: 'abbey' })]), 'Bot Berta places the abbey in a hole');
-  assert.equal(ai({ type: 'wagon', to: { x: 2, y: 0, on: 'E' } }, [ev('wagon_moved', { player: 1, x: 1, y: 0, figure: 'wagon', feature: 'road', to: { x: 2, y: 0, on: 'E' } })]), "Bot Berta's wagon moves on to a road to the east");
+  assert.equal(ai({ type: 'wagon', to: { x: 2, y: 0, on: 'E' } }, [ev('wagon_moved', { player: 1, x: 1, y: 0, figure: 'wagon', feature: 'road', to: { x: 2, y: 0, on: 'E' }, toward: 'E' })]), "Bot Berta's wagon moves on to a road to the east");
   assert.equal(ai({ type: 'wagon', to: null }, []), 'Bot Berta takes the wagon home');
   assert.equal(ai({ type: 'draw' }, []), 'Bot Berta draws a tile and keeps the abbey for later');
   assert.equal(ai({ type: 'pass' }, [ev('passed', { player: 1 })]), 'Bot Berta keeps the abbey');
@@ -224,7 +226,7 @@ test('Hungarian: the log, scorings, the wagon, hints, prompts, the end and the r
     assert.equal(T.eventText(ev('figure_returned', { figure: 'wagon' }), HU), 'A szekered visszatér');
     assert.equal(T.eventText(ev('passed', {}), HU), 'Megtartod az apátságot');
     assert.equal(T.eventText(ev('passed', { player: 1 }), HU), 'Berta megtartja az apátságot');
-    assert.equal(T.eventText(ev('wagon_moved', { player: 1, figure: 'wagon', feature: 'road', to: { x: 2, y: -3, on: 'E' } }), HU), 'Berta szekere továbbmegy egy útra északkelet felé');
+    assert.equal(T.eventText(ev('wagon_moved', { player: 1, figure: 'wagon', feature: 'road', to: { x: 2, y: -3, on: 'E' }, toward: 'NE' }), HU), 'Berta szekere továbbmegy egy útra északkelet felé');
     // Scorings: whose (yours, another's, shared), sizes with a singular noun after the number.
     assert.equal(T.eventText(scored({ tiles: 5, pennants: 1, points: 12 }), HU), 'A városod (5 lapka, 1 címer) elkészült: +12');
     assert.equal(T.eventText(scored({ feature: 'road', category: 'road', tiles: 3, points: 3, players: [1] }), HU), 'Berta útja (3 lapka) elkészült: +3');

@@ -5,7 +5,7 @@
 // phone's compact bar does. Headless Chromium on recorded games, desktop and phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, startGame, playOne } from './support/harness.js';
+import { setup, openApp, startGame, playOne, idle } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 import { transcript } from './support/fixtures.js';
 import { decisionAt, positionFor } from '../../ui/js/review.js';
@@ -81,6 +81,8 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.equal(await text(page, '.rv-verdict'), `No move of yours to review in turn ${d.turn - 1}.`);
     await page.waitForFunction((n) => window.__DOUBLE__.calls.filter((c) => c.cmd === 'history_position').at(-1)?.args.turn === n, d.turn - 1);
     assert.equal(await lastPosition(page), d.turn - 1);
+    // Its answer in and the board drawn again (it draws on the next frame).
+    await idle(page);
     assert.equal(await page.locator('.layer-preview [data-ghost]').count(), 0, 'no ghosts');
     assert.deepEqual(problems, []);
     await context.close();

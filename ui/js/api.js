@@ -65,7 +65,7 @@ export const api = {
   reviewStart: (id) => call('review_start', { id }),
   reviewCancel: () => call('review_cancel', {}),
   reviewStatus: () => call('review_status', {}),
-  // The lessons (learn.js): a prepared position played like a game, judged by its goal.
+  // The lessons (learn.js, lesson.js): a prepared position played like a game, judged by its goal.
   lessonList: () => call('lesson_list'),
   lessonStart: (id) => call('lesson_start', { id }),
   lessonPlay: (move) => call('lesson_play', { move }),

@@ -29,6 +29,14 @@ export function compass(dx, dy) {
 }
 
 /**
+ * Where the cell `to` ({x, y}) lies from the cell `from` on the compass: `N`, `NE`, `E`, …
+ * by the signs of the differences, as the app words a wagon's `toward`; null for the same cell.
+ */
+export function cellToward(from, to) {
+  return `${to.y < from.y ? 'N' : to.y > from.y ? 'S' : ''}${to.x > from.x ? 'E' : to.x < from.x ? 'W' : ''}` || null;
+}
+
+/**
  * Whether the tile-local point `p` lies the way `dir` says from the tile's centre: within the
  * quarter-turn sector around a side's direction (N, E, S, W), or in a corner's quadrant.
  */

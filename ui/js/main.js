@@ -3,7 +3,11 @@
 import { api } from './api.js';
 import { showError, showProblem } from './dom.js';
 import { GameScreen } from './game.js';
-import { renderStart, renderHistory, renderMatch, renderProfile, renderHelp } from './screens.js';
+import { renderStart } from './start.js';
+import { renderHistory } from './history.js';
+import { renderMatch, leaveMatch } from './match.js';
+import { renderProfile } from './profile.js';
+import { renderHelp } from './help.js';
 import { renderSettings } from './settings.js';
 import { renderLearn } from './learn.js';
 import { applyTheme, nextTheme } from './theme.js';
@@ -11,6 +15,9 @@ import { setMotionSpeed } from './motion.js';
 import { setSounds } from './sound.js';
 import { t, has, setLanguage, resolveLanguage, onLanguage, systemLanguage } from './i18n.js';
 
+/** What the whole app shares with its screens: the tile set, `app_info`, the settings and how
+ * to save them, the one game screen, and starting or resuming a game on it. Each screen keeps
+ * its own state (the start screen's set-up, the history's filters…) in its module. */
 const app = { tileset: null, info: null, game: null, settings: { boardAids: true, lastSetup: null, theme: 'system', language: 'system', aiPace: 'normal', animations: 'normal', sounds: true } };
 
 /** The page's fixed words (index.html's `data-i18n` elements, by key; `data-i18n-label` for an aria-label), in the language in use. */
@@ -53,7 +60,7 @@ async function route() {
       app.game.refresh();
       return;
     }
-    if (app.replayBoard && name !== 'match') { app.replayBoard.destroy(); app.replayBoard = null; }
+    if (name !== 'match') leaveMatch();
     const root = document.getElementById(`screen-${name}`);
     if (name === 'history') await renderHistory(root, app);
     else if (name === 'match' && arg) await renderMatch(root, app, decodeURIComponent(arg));

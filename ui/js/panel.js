@@ -7,7 +7,7 @@ import { tileSvg } from './tiledraw.js';
 import { prompt, capital, waiting, hintText, spotLabel, placeAt, wagonTargetLabels, drawnTileLabel, LAST_CHANCE, OVER, KIND_LABEL } from './text.js';
 import { t } from './i18n.js';
 import { highlightOnBoard } from './log.js';
-import { helpButton } from './learn.js';
+import { helpButton } from './rulehelp.js';
 
 export class ActionPanel {
   /** `actions`: { play(move), confirm(), finalScores() } of the game screen. */

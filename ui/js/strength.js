@@ -1,7 +1,7 @@
 // Opponents' strength in players' words: an AI opponent is named by the level its spec
 // derives from ("hard@1732" → Hard, "easy~0.65" → Easy) and, where its rating is known, "≈ 1350";
 // the spec text itself is never shown. "Match my level": the challenges a player can pick.
-import { t, has, fmtNumber } from './i18n.js';
+import { t, has, fmtNumber, fmtList } from './i18n.js';
 
 /** The challenges of "Match my level": the player's expected result against the opponent. */
 export const CHALLENGES = [{ id: 'harder', chance: 0.35 }, { id: 'even', chance: 0.5 }, { id: 'easier', chance: 0.65 }];
@@ -38,6 +38,12 @@ export function opponentLabel(level, rating = null, { lower = false, ...opts } =
   const name = lower && named && has(`common.level.${baseLevel(level)}`) ? o.name.toLowerCase() : o.name;
   return o.rating == null ? name : t('screens.strength.label', { name, rating: ratingText(o.rating) });
 }
+
+/** An AI level's name ("Easy", "Könnyű"); a strength between the levels ("hard@1732") by the
+ * level it derives from, with its rating when known ("Hard ≈ 1350"); an unknown one as it is. */
+export const levelName = (level, rating = null) => opponentLabel(level, rating);
+/** The levels of a match's opponents, as a list ("Easy and Hard", "Könnyű és Nehéz"). */
+export const levelList = (opponents) => fmtList(opponents.map((o) => levelName(o.level, o.rating)));
 
 /** The levels from the weakest to the strongest by their measured ratings (`app_info.strength`;
  * a level without one keeps its place after them). */

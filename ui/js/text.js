@@ -9,6 +9,7 @@ import { opponentLabel } from './strength.js';
 import { t, has, onLanguage, fmtNumber, fmtPercent, fmtList } from './i18n.js';
 import { errorText } from './errortext.js';
 import { placeOf } from './tiledraw.js';
+import { cellToward } from './geometry.js';
 
 /** A seat's name in a list of players ({name}); "Player N" if the list lacks it. */
 export const playerName = (players, seat) => players?.[seat]?.name ?? t('game.playerN', { n: seat + 1 });
@@ -104,9 +105,6 @@ export function scoredText(s, players) {
   return t('game.log.scored', { owners: ownersOf(players, s.players), points, cause, category, feature, tiles, pennants, cities });
 }
 
-/** Where a wagon went, from where it stood: a direction ("NE"), or null on the same tile. */
-const wagonDir = (from, to) => `${to.y < from.y ? 'N' : to.y > from.y ? 'S' : ''}${to.x > from.x ? 'E' : to.x < from.x ? 'W' : ''}` || null;
-
 /** One ScoreEvent as the log's sentence; `players` are the game's (GameView or MatchSummary). */
 export function eventText(ev, players, { figure = null } = {}) {
   const who = ev.player == null ? { name: '', you: false } : subject(players, ev.player);
@@ -117,7 +115,8 @@ export function eventText(ev, players, { figure = null } = {}) {
     case 'figure_placed': return t('game.log.figure', { ...who, figure: ev.figure, feature: ev.feature });
     case 'scored': return scoredText(ev.scored, players);
     case 'figure_returned': return t('game.log.returned', { ...who, figure: ev.figure });
-    case 'wagon_moved': return t('game.log.wagonMoved', { ...who, feature: ev.feature, dir: wagonDir(ev, ev.to) });
+    // Where it went from where it stood, as the app says it (null on the same tile).
+    case 'wagon_moved': return t('game.log.wagonMoved', { ...who, feature: ev.feature, dir: ev.toward ?? null });
     case 'passed': return t('game.log.passed', who);
     case 'game_ended': return t('game.log.ended');
     default: return '';
@@ -193,8 +192,6 @@ export function aiMoveText({ player, move, view }) {
   }
 }
 
-const SIDE_OF = { '0,-1': 'N', '1,0': 'E', '0,1': 'S', '-1,0': 'W' };
-
 /**
  * Where the square (x, y) is, in players' words, from a tile next to it: "north of the
  * monastery", "east of the tile just placed", "south of the start tile"; '' if none is next
@@ -216,7 +213,7 @@ export function besideWords(view, type, x, y) {
   ];
   for (const name of names) {
     const tl = near.find(name);
-    if (tl) return t('game.beside', { side: SIDE_OF[`${x - tl.x},${y - tl.y}`], what: name(tl) });
+    if (tl) return t('game.beside', { side: cellToward(tl, { x, y }), what: name(tl) });
   }
   return '';
 }

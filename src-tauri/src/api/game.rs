@@ -313,6 +313,10 @@ pub struct ScoreEvent {
     pub on: Option<String>,
     /// A wagon's destination.
     pub to: Option<PlaceRef>,
+    /// For `wagon_moved`: where the destination's tile lies from the wagon's (`N`, `NE`, …, as
+    /// a target's `toward`); left out on the wagon's own tile and for other events.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub toward: Option<String>,
     /// A scoring's explanation.
     pub scored: Option<Scored>,
     /// The feature a placed figure stands on (`field` for a barn), or a moved wagon's

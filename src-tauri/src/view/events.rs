@@ -1,11 +1,12 @@
 //! The game's events, itemised with the facts the UI words them from (`ui/js/text.js`): what a
-//! placed tile built, the feature a figure stands on, the segments of a scored feature.
+//! placed tile built, the feature a figure stands on, where a wagon went, the segments of a
+//! scored feature.
 
 use carcassonne_engine::geometry::{SIDE_NAMES, opposite_side, parse_side, rotate_sides};
 use carcassonne_engine::{Event, FigureKind, Game, LoggedEvent, Pos, SegmentKind, TileInfo};
 
 use crate::api::{PlaceRef, ScoreEvent, Scored, TileFeature};
-use crate::view::parts::{feature_refs, segment_kind, tile_id};
+use crate::view::parts::{compass, feature_refs, segment_kind, tile_id};
 
 /// What the tile at `pos` did, when it was placed, to each road, city and monastery on it
 /// (API.md, `TileFeature`). From the board as it is now: the tiles placed before it are those
@@ -235,6 +236,7 @@ fn bare_event(e: &LoggedEvent) -> ScoreEvent {
                 y: to.y.into(),
                 on: (*on).into(),
             });
+            out.toward = compass(*from, *to);
         }
         Event::Passed { player } => {
             out.kind = "passed".into();

@@ -86,6 +86,27 @@ fn wagon_targets_name_their_feature_direction_and_segments() {
 }
 
 #[test]
+fn a_moved_wagon_says_where_it_went_as_its_target_did() {
+    let mut g = wagon_position();
+    let DecisionView::MoveWagon { targets, .. } = decision_view(&g, 0) else {
+        panic!("the wagon comes back: {:?}", g.decision());
+    };
+    let target = targets.iter().find(|t| t.feature == "city").unwrap();
+    let pos = Pos::new(target.x as i16, target.y as i16);
+    let seg = g.board().segment_named(pos, &target.on).unwrap();
+    play(&mut g, Move::WagonTo { pos, seg });
+    let events = score_events(&g);
+    let moved = events.iter().find(|e| e.kind == "wagon_moved").unwrap();
+    assert_eq!(moved.toward.as_deref(), Some("W"));
+    assert_eq!(moved.toward, target.toward);
+    // Only a moved wagon says where it went: no other event has the key.
+    let json = serde_json::to_value(&events).unwrap();
+    for e in json.as_array().unwrap() {
+        assert_eq!(e.get("toward").is_some(), e["type"] == "wagon_moved", "{e}");
+    }
+}
+
+#[test]
 fn placements_say_what_they_start_extend_and_close() {
     let mut g = wagon_position();
     let to = g.board().segment_named(Pos::new(2, 0), "E").unwrap();

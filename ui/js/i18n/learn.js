@@ -1,7 +1,7 @@
 // Messages of the app's learn area (see ../i18n.js): the same keys in `en` and `hu`.
-// The Learn screen, a lesson played on the board, its outcome, the decision panels' "?" help
-// and the start screen's suggestion (ui/js/learn.js). The lessons' own texts come with the
-// lesson data (pick), not from here.
+// The Learn screen and the start screen's suggestion (ui/js/learn.js), a lesson played on the
+// board and its outcome (lesson.js), the decision panels' "?" help (rulehelp.js). The lessons'
+// own texts come with the lesson data (pick), not from here.
 
 /** Keys built at run time: an outcome's reason (Outcome.reason.key), the words of its
  * parameters (feature, figure, category), the help topics; `learn.nav` is index.html's. */
@@ -13,7 +13,7 @@ const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 /** The Hungarian article before a number as read: "az 1", "az 5", "a 12". */
 const az = (n) => { const s = String(n); return s === '1' || s[0] === '5' || (s.length === 4 && s[0] === '1') ? 'az' : 'a'; };
 
-/** Parameters as learn.js's reasonText hands them over, for the catalogue test. */
+/** Parameters as lesson.js's reasonText hands them over, for the catalogue test. */
 export const SAMPLES = {
   'learn.reason.score_short': { got: 4, needed: 8, category: 'a városért' },
   'learn.reason.feature_lost': { feature: 'city', featureAcc: 'a várost', featureTo: 'a városba', winners: 'Berta', points: 8, strengths: '' },
