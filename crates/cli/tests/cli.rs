@@ -194,6 +194,89 @@ fn suggest_names_the_best_move_of_a_record_in_progress() {
 }
 
 #[test]
+fn suggest_answers_a_decision_inside_the_turn_from_moves_by_name() {
+    let dir = temp("suggest-moves");
+    let file = dir.join("game.json");
+    let out = carcassonne(&[
+        "random",
+        "--seed",
+        "4",
+        "--expansions",
+        "abbey-mayor",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let mut record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    // After 20 entries of this game, player 0 may place the abbey or draw.
+    record["turns"].as_array_mut().unwrap().truncate(20);
+    record["end"] = serde_json::Value::Bool(false);
+    std::fs::write(&file, record.to_string()).unwrap();
+    let ask = |moves: &[serde_json::Value]| {
+        let moves = serde_json::Value::Array(moves.to_vec()).to_string();
+        let out = carcassonne(&[
+            "suggest",
+            file.to_str().unwrap(),
+            "--iterations",
+            "20",
+            "--moves",
+            &moves,
+        ]);
+        assert!(
+            out.status.success(),
+            "{moves}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("one JSON object")
+    };
+    // The turn's first decision, and the placement after a draw instead of the abbey.
+    let mut moves = Vec::new();
+    let hint = ask(&moves);
+    assert_eq!(hint["move"]["decision"], "draw_or_abbey", "{hint}");
+    moves.push(serde_json::json!({"type": "draw"}));
+    let hint = ask(&moves);
+    assert_eq!(hint["move"]["decision"], "place_tile", "{hint}");
+    let player = hint["move"]["player"].clone();
+    // The tile placed where the hint says: the next question is the figure on it, for the
+    // same player.
+    let at = &hint["move"]["at"];
+    moves.push(serde_json::json!({
+        "type": "place", "x": at[0], "y": at[1], "rotation": hint["move"]["rotation"],
+    }));
+    let hint = ask(&moves);
+    assert_eq!(hint["move"]["decision"], "place_figure", "{hint}");
+    assert_eq!(hint["move"]["player"], player, "{hint}");
+    assert!(hint["move"].get("figure").is_some(), "{hint}");
+
+    // Moves that do not apply: one line saying which and why, nothing on stdout.
+    let mut wrong = moves.clone();
+    wrong.push(serde_json::json!({"type": "figure", "kind": "follower", "on": "nowhere"}));
+    for (moves, says) in [
+        (
+            "nope".to_string(),
+            "--moves is not a JSON array of moves by name",
+        ),
+        (
+            r#"[{"type":"jump"}]"#.to_string(),
+            "--moves is not a JSON array",
+        ),
+        (
+            serde_json::Value::Array(wrong).to_string(),
+            &*format!("move {} (follower on nowhere): ", moves.len() + 1),
+        ),
+        (r#"[{"type":"pass"}]"#.to_string(), "move 1 (pass): "),
+    ] {
+        let out = carcassonne(&["suggest", file.to_str().unwrap(), "--moves", &moves]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{moves}: {err}");
+        assert!(out.stdout.is_empty(), "{moves}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{moves}: {err}");
+    }
+}
+
+#[test]
 fn arena_prints_one_summary_per_contestant() {
     let out = carcassonne(&[
         "arena",
