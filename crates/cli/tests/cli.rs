@@ -277,6 +277,107 @@ fn suggest_answers_a_decision_inside_the_turn_from_moves_by_name() {
 }
 
 #[test]
+fn deal_verify_checks_the_pile_and_the_fingerprint() {
+    let dir = temp("deal");
+    let file = dir.join("game.json");
+    let out = carcassonne(&[
+        "random",
+        "--seed",
+        "9",
+        "--expansions",
+        "abbey-mayor",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let path = file.to_str().unwrap();
+    let json = |out: &Output| -> serde_json::Value {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).expect("one JSON object")
+    };
+    let v = json(&carcassonne(&["deal", "verify", path]));
+    assert_eq!(v["seed"], 9);
+    assert_eq!(v["drawn"], 83);
+    assert_eq!(v["pile"], 83);
+    assert!(v.get("fingerprint").is_none(), "{v}");
+
+    // With the salt: the fingerprint they make, by the documented formula.
+    let salt = "0123456789abcdef0123456789abcdef";
+    let v = json(&carcassonne(&["deal", "verify", path, "--salt", salt]));
+    let fingerprint = v["fingerprint"].as_str().unwrap().to_string();
+    assert_eq!(fingerprint.len(), 64);
+    assert_eq!(v["fingerprintChecked"], false);
+    let v = json(&carcassonne(&[
+        "deal",
+        "verify",
+        path,
+        "--salt",
+        salt,
+        "--fingerprint",
+        &fingerprint,
+    ]));
+    assert_eq!(v["fingerprintChecked"], true);
+
+    // A match file of the app carries its salt.
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let match_file = dir.join("match.json");
+    std::fs::write(
+        &match_file,
+        serde_json::json!({"schema": 2, "meta": {"dealSalt": salt}, "record": record}).to_string(),
+    )
+    .unwrap();
+    let v = json(&carcassonne(&[
+        "deal",
+        "verify",
+        match_file.to_str().unwrap(),
+        "--fingerprint",
+        &fingerprint,
+    ]));
+    assert_eq!(v["salt"], salt);
+
+    // What does not verify: one line saying where, status 1, nothing on stdout.
+    let mut other = record.clone();
+    other["seed"] = serde_json::json!(10);
+    let other_file = dir.join("other.json");
+    std::fs::write(&other_file, other.to_string()).unwrap();
+    let mut swapped_fp = fingerprint.clone().into_bytes();
+    swapped_fp[0] = if swapped_fp[0] == b'0' { b'1' } else { b'0' };
+    let swapped_fp = String::from_utf8(swapped_fp).unwrap();
+    for (args, says) in [
+        (
+            vec![other_file.to_str().unwrap()],
+            "draw 1 (turn 1) is tile",
+        ),
+        (
+            vec![path, "--salt", salt, "--fingerprint", &swapped_fp],
+            "the fingerprint of seed 9 with this salt is",
+        ),
+        (
+            vec![path, "--fingerprint", &fingerprint],
+            "--fingerprint needs the salt",
+        ),
+        (
+            vec![path, "--salt", "xyz"],
+            "a salt is 32 lowercase hex digits",
+        ),
+    ] {
+        let mut all = vec!["deal", "verify"];
+        all.extend(args);
+        let out = carcassonne(&all);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{all:?}: {err}");
+        assert!(out.stdout.is_empty(), "{all:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{all:?}: {err}");
+    }
+}
+
+#[test]
 fn arena_prints_one_summary_per_contestant() {
     let out = carcassonne(&[
         "arena",

@@ -403,6 +403,22 @@ pub struct GameView {
     /// Once the human's game has ended (finished or resigned): how it moved the profile's
     /// rating; null before, in replays, and when no profile's rating counted it.
     pub rating_change: Option<RatingChange>,
+    /// The deal's fingerprint, from the first tile on; null in replays, lessons and games
+    /// started before the app kept one.
+    pub deal: Option<DealView>,
+}
+
+/// A deal anyone can verify (API.md, "Deal"): the fingerprint (SHA-256 of
+/// `carcassonne-deal/1 <salt> <seed>`) commits to the seed before the first tile; once the
+/// game has ended the salt is revealed, and with the seed the fingerprint and the whole pile
+/// can be checked (`carcassonne deal verify`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DealView {
+    /// 64 lowercase hex digits.
+    pub fingerprint: String,
+    /// The salt (32 hex digits): null until the game has ended.
+    pub salt: Option<String>,
 }
 
 /// Unseen copies of one tile type and the chance that the next tile drawn is one of them.
