@@ -10,6 +10,7 @@ import { Board } from './board.js';
 import { chartSvg } from './chart.js';
 import { reviews, reviewStarter, reviewable, notReviewable, winGraph, moveList, decisionAt, positionFor, ghostsFor, figureFeature } from './review.js';
 import { opponentLabel } from './strength.js';
+import { dealBox } from './deal.js';
 
 /** The replay's board while the match screen is shown. */
 let replayBoard = null;
@@ -77,6 +78,7 @@ export async function renderMatch(root, app, id) {
     reviewCard,
     h('div', { class: 'card' }, h('h3', {}, t('screens.match.scores')), chartBox),
     h('div', { class: 'card' }, h('h3', {}, t('screens.match.final')), h('div', { class: 'table-scroll' }, breakdown)),
+    detail.deal ? h('div', { class: 'card' }, dealBox(detail.deal, s.seed)) : null,
     h('div', { class: 'row' }, h('a', { class: 'btn', href: '#/history' }, t('screens.match.back'))));
   replayBoard?.destroy();
   const board = replayBoard = new Board(boardHost, types, { label: t('screens.match.board'), onTap: () => {} });
