@@ -133,6 +133,8 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await shot(page, `${name}-review-10-replay`);
     // One point per reviewed decision; mistakes and blunders marked in the graph and the list.
     assert.equal(await page.locator('.win-graph .pt').count(), REVIEW.decisions.length);
+    // The graph says what it measures: the position's chance, not the ratings' (issue 26, 5).
+    assert.match(await page.locator('.rv-graph .rv-graph-help').innerText(), /^From each position, if everyone played on as the hard AI would: not the chance the ratings gave you/);
     for (const c of ['inaccuracy', 'mistake', 'blunder']) {
       assert.equal(await page.locator(`.win-graph .pt.${c}`).count(), count(c), `${c} points`);
       assert.equal(await page.locator(`.rv-moves .rv-move.${c}`).count(), count(c), `${c} moves`);

@@ -74,7 +74,7 @@ export async function renderMatch(root, app, id) {
           btn('M4,4h2.5v12H4ZM16,4v12L7.5,10Z', t('screens.match.first'), () => go(0)), btn('M14,4v12L5,10Z', t('screens.match.previous'), () => step(-1)), slider,
           btn('M6,4v12l9,-6Z', t('screens.match.next'), () => step(1)), btn('M13.5,4H16v12h-2.5ZM4,4v12l8.5,-6Z', t('screens.match.last'), () => go(last))), label,
         review ? null : eventsBox),
-      review ? [verdict, h('div', { class: 'rv-graph' }, h('h3', { class: 'rv-graph-title' }, t('screens.match.winChance')), graph.el), eventsBox] : null),
+      review ? [verdict, h('div', { class: 'rv-graph' }, h('h3', { class: 'rv-graph-title' }, t('screens.match.winChance')), graph.el, h('p', { class: 'rv-graph-help' }, t('screens.match.winChanceHelp'))), eventsBox] : null),
     reviewCard,
     h('div', { class: 'card' }, h('h3', {}, t('screens.match.scores')), chartBox),
     h('div', { class: 'card' }, h('h3', {}, t('screens.match.final')), h('div', { class: 'table-scroll' }, breakdown)),

@@ -286,7 +286,7 @@ export const en = {
   'game.rating.moved': 'Your rating: {before} → {after} ({change})',
   'game.rating.against': ({ outcome, name, rating, chance, points }) => `${{
     won: `You beat ${name}`, lost: `You lost to ${name}`, drawn: `You tied with ${name}`, resigned: `You resigned against ${name}`,
-  }[outcome] ?? name} (≈\u00a0${rating}): you had a ${chance} chance to win → ${points}`,
+  }[outcome] ?? name} (≈\u00a0${rating}): by the ratings you had a ${chance} chance to win → ${points}`,
   'game.rating.help': 'Beating a stronger opponent gains more; losing to a weaker one costs more.',
   // Board-reading aids.
   'game.odds.title': (p) => cap(p.kind),
@@ -546,7 +546,7 @@ export const hu = {
   'game.rating.moved': 'Az értékszámod: {before} → {after} ({change})',
   'game.rating.against': ({ outcome, name, rating, chance, points }, h) => `${{
     won: `Legyőzted ${huAcc(name, h)} (≈\u00a0${rating})`, lost: `${name} (≈\u00a0${rating}) legyőzött`, drawn: `Döntetlen ${name} (≈\u00a0${rating}) ellen`, resigned: `Feladtad ${name} (≈\u00a0${rating}) ellen`,
-  }[outcome] ?? name}: ${chance} esélyed volt a győzelemre → ${points}`,
+  }[outcome] ?? name}: az értékszámok szerint ${chance} esélyed volt a győzelemre → ${points}`,
   'game.rating.help': 'Egy erősebb ellenfél legyőzése többet hoz, egy gyengébbtől elszenvedett vereség többe kerül.',
   'game.odds.title': (p) => cap(huNoun(p.kind).nom),
   'game.odds.complete': (p) => `Ez ${withArticle(huNoun(p.kind).nom)} elkészült.`,
