@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { setup, openApp, startGame, playToEnd, settle } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 import { transcript } from './support/fixtures.js';
-import { whyText, accuracyText, reviewTag } from '../../ui/js/text.js';
+import { whyText, accuracyText, reviewTag, eventText } from '../../ui/js/text.js';
 
 const GAME = 'review';
 const steps = transcript(GAME);
@@ -142,6 +142,15 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.ok(count('mistake') + count('blunder') > 0, 'the recorded game has a mistake or a blunder to show');
     assert.equal(await page.locator('.win-graph .pt-mark').count(), count('mistake') + count('blunder'), '? and ?? marks');
     assert.match(await page.locator('.rv-summary').innerText(), new RegExp(`Accuracy ${accuracyText(REVIEW.accuracy)}`));
+    // A placement in the move list says what the log says of it (issue 26, 7), never "tile placed".
+    const listed = await page.locator('.rv-moves .rv-played').allInnerTexts();
+    const places = REVIEW.decisions.map((x, k) => [x, k]).filter(([x]) => x.played.type === 'place');
+    assert.ok(places.length > 0);
+    for (const [x, k] of places) {
+      const placed = REVIEWED.events.find((e) => e.turn === x.turn && e.type === 'tile_placed');
+      assert.equal(listed[k], eventText(placed, PLAYERS), `move ${k}, turn ${x.turn}`);
+    }
+    assert.ok(!listed.includes('tile placed'), listed.join(' | '));
 
     // Tapping a point moves the replay to that move's turn (the board before that move).
     const [d, i] = worstShown();

@@ -51,7 +51,7 @@ export async function renderMatch(root, app, id) {
     if (main && (r.top < top || r.bottom > window.innerHeight)) main.scrollTop += r.top - top - 8;
   };
   const graph = review ? winGraph(review, s.turns, pick) : null;
-  const moves = review ? moveList(review, pick, { events: detail.events, types }) : null;
+  const moves = review ? moveList(review, pick, { events: detail.events, types, players: s.players }) : null;
   const verdict = h('div', { class: 'rv-verdict', 'aria-live': 'polite', hidden: !review });
   const reviewCard = review
     ? h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), h('p', { class: 'rv-summary' }, reviewSummary(review)),
