@@ -172,6 +172,18 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.ok(POSITIONS.has(d.turn - 1), `the "${GAME}" recording has the history_position for turn ${d.turn - 1}`);
     await checkGhosts(page, d);
     await settle(page);
+    // The judged move close up (issue 26, 7): its tiles drawn at least 80 px wide, whole in
+    // the board's view, and the zoom controls there to change it.
+    const sizes = await page.evaluate(() => {
+      const host = document.querySelector('.replay-board .board-host').getBoundingClientRect();
+      return [...document.querySelectorAll('.layer-preview [data-ghost]')].map((g) => {
+        const r = g.getBoundingClientRect();
+        return { w: r.width, inside: r.left >= host.left - 1 && r.right <= host.right + 1 && r.top >= host.top - 1 && r.bottom <= host.bottom + 1 };
+      });
+    });
+    assert.ok(sizes.length > 0 && sizes.every((g) => g.inside), JSON.stringify(sizes));
+    if (d.played.type === 'place' || d.played.type === 'abbey') assert.ok(Math.max(...sizes.map((g) => g.w)) >= 80, JSON.stringify(sizes));
+    for (const label of ['Zoom in', 'Zoom out', 'Fit the board to the screen']) assert.equal(await page.locator('.replay-board .zoom-ctl').getByRole('button', { name: label }).count(), 1, label);
     await shot(page, `${name}-review-11-ghosts`);
 
     // A move of the list moves the replay too; the board comes into view.

@@ -11,6 +11,7 @@ import { chartSvg } from './chart.js';
 import { reviews, reviewStarter, reviewable, notReviewable, winGraph, moveList, decisionAt, positionFor, ghostsFor, figureFeature } from './review.js';
 import { opponentLabel } from './strength.js';
 import { dealBox } from './deal.js';
+import { bounds, fitCamera } from './geometry.js';
 
 /** The replay's board while the match screen is shown. */
 let replayBoard = null;
@@ -40,7 +41,11 @@ export async function renderMatch(root, app, id) {
   const breakdown = breakdownTable(s.players, (seat) => detail.breakdown[seat], s.winners);
   const types = new Map(app.tileset.types.map((type) => [type.id, type]));
   // The review: the win-chance graph and the move list pick a decision (the board shows it).
-  const boardWrap = h('div', { class: 'board-wrap replay-board' }, boardHost);
+  // Zoom controls as in the game (the board is made below).
+  const round = (icon, key, onclick) => h('button', { class: 'btn round', type: 'button', 'aria-label': t(key), onclick }, icon);
+  const boardWrap = h('div', { class: 'board-wrap replay-board' }, boardHost, h('div', { class: 'zoom-ctl' },
+    round('+', 'game.ui.zoomIn', () => board.zoom(1.3)), round('−', 'game.ui.zoomOut', () => board.zoom(1 / 1.3)),
+    round('⤢', 'game.ui.fit', () => board.fit(true))));
   const pick = (i) => {
     go(review.decisions[i].turn, i);
     // The board shows the pick: bring it into view if the page is scrolled past it.
@@ -108,8 +113,14 @@ export async function renderMatch(root, app, id) {
       // A reviewed decision of this turn: the board before it, its played and best move as
       // ghosts (the last tile before it is not marked: the ghosts are this turn's move).
       board.setMarks(view.lastPlaced && !d ? [{ ...view.lastPlaced, kind: 'last' }] : []);
-      board.setPreview(d ? ghostsFor(d, detail.events, types, review.player) : null);
-      if (!board.userMoved) board.fit(false);
+      const ghosts = d ? ghostsFor(d, detail.events, types, review.player) : null;
+      board.setPreview(ghosts);
+      // A judged move picked in the graph or the list is shown close up: its ghosts with a
+      // square and a half around them (stepping through the turns keeps the camera).
+      if (picked != null && ghosts?.length) {
+        board.measure();
+        board.moveTo(fitCamera(bounds(ghosts), board.size.width, board.size.height, { margin: 1.5, maxTilePx: 120 }), false);
+      } else if (!board.userMoved) board.fit(false);
     } catch (err) { showError(err, t('screens.match.turnFailed')); }
   }
   function showVerdict(d) {
