@@ -400,6 +400,10 @@ impl Session {
         );
         view.rating_change = self.rating_change.clone();
         view.deal = view::deal(self.game.seed(), self.deal_salt.as_deref(), self.over());
+        // The seed tells the order of the pile: not before the end (the fingerprint commits to it).
+        if !self.over() {
+            view.seed = None;
+        }
         view
     }
 

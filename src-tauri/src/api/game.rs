@@ -362,8 +362,9 @@ pub struct GameResult {
 pub struct GameView {
     /// The game id.
     pub game_id: String,
-    /// The seed.
-    pub seed: u64,
+    /// The seed that deals the pile: null while the human's game goes on (it would tell the
+    /// order of the pile; API.md, "Deal"), the seed once it has ended, in replays and lessons.
+    pub seed: Option<u64>,
     /// Whether Abbey & Mayor is in play.
     pub abbey_mayor: bool,
     /// The human's seat.

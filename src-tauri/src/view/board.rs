@@ -269,7 +269,7 @@ pub fn build(game: &Game, ctx: ViewContext<'_>) -> GameView {
     let over = game.is_over() || ctx.result.is_some();
     GameView {
         game_id: ctx.id.into(),
-        seed: game.seed(),
+        seed: Some(game.seed()),
         abbey_mayor: game.abbey_mayor(),
         human: ctx.human,
         players,
