@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openApp, startGame, playToEnd, settle } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
-import { transcript } from './support/fixtures.js';
+import { transcript, VIEWS, TILES } from './support/fixtures.js';
 import { whyText, accuracyText, reviewTag, eventText } from '../../ui/js/text.js';
 
 const GAME = 'review';
@@ -226,6 +226,32 @@ test('phone: the profile shows the accuracy of the reviewed games and the rating
   assert.match(await rating.innerText(), new RegExp(`${lastRating} after your last game · 1 game shown`));
   await rating.scrollIntoViewIfNeeded();
   await shot(page, 'phone-review-21-rating');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the played tile on the best tile\'s square, in another rotation, is drawn small in its corner, over it', async () => {
+  const { page, problems, context } = await openApp(env, DESKTOP, { profiles: ['Ada'] });
+  const boxes = await page.evaluate(async ({ view, tiles }) => {
+    const { Board } = await import('/js/board.js');
+    const host = document.createElement('div');
+    host.style.cssText = 'position: fixed; inset: 0; width: 800px; height: 600px';
+    document.body.append(host);
+    const board = new Board(host, new Map(tiles.types.map((ty) => [ty.id, ty])));
+    board.setView(view);
+    board.setPreview([{ id: 'E', x: 0, y: -1, rotation: 90, ghost: 'played' }, { id: 'E', x: 0, y: -1, rotation: 180, ghost: 'best' }]);
+    board.focusCell(0, -1, 240, false);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return [...host.querySelectorAll('.layer-preview [data-ghost]')].map((g) => {
+      const r = g.getBoundingClientRect();
+      return { ghost: g.dataset.ghost, inset: g.classList.contains('rv-ghost-inset'), x: r.x, y: r.y, w: r.width, h: r.height };
+    });
+  }, { view: VIEWS.place_tile, tiles: TILES });
+  await shot(page, 'desktop-review-12-same-square');
+  assert.deepEqual(boxes.map((b) => [b.ghost, b.inset]), [['best', false], ['played', true]], 'the played one drawn last, as the inset');
+  const [best, played] = boxes;
+  assert.ok(played.w < best.w * 0.6 && played.w > best.w * 0.3, JSON.stringify(boxes));
+  assert.ok(played.x >= best.x - 1 && played.y >= best.y - 1 && played.x + played.w <= best.x + best.w + 1 && played.y + played.h <= best.y + best.h + 1, JSON.stringify(boxes));
   assert.deepEqual(problems, []);
   await context.close();
 });
