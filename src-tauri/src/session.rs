@@ -42,6 +42,8 @@ pub struct Session {
     pub started_at: u64,
     /// The autosave's record and pending moves.
     pub progress: Progress,
+    /// The salt of the deal's fingerprint (API.md, "Deal"): secret until the game ends.
+    pub deal_salt: Option<String>,
     /// Positions before each of the human's moves since the last tile was drawn.
     undo: Vec<(Game, Progress)>,
     /// Whether a worker is running AI turns.
@@ -96,6 +98,9 @@ impl Session {
         let ai_seeds = (0..levels.len() as u64).map(|s| mix(seed, s + 1)).collect();
         Ok(Session {
             id: carcassonne_storage::new_game_id(),
+            // From the operating system's generator, never from the seed: the salt is what
+            // keeps the seed from being found from the fingerprint.
+            deal_salt: Some(format!("{:032x}", rand::random::<u128>())),
             progress: Progress::new(&game, players.clone()),
             game,
             human: 0,
@@ -159,6 +164,7 @@ impl Session {
                 record: current.record,
                 pending: current.pending,
             },
+            deal_salt: current.deal_salt,
             game,
             human: current.human,
             players,
@@ -233,6 +239,7 @@ impl Session {
             ai_seeds: self.ai_seeds.clone(),
             record: self.progress.record.clone(),
             pending: self.progress.pending.clone(),
+            deal_salt: self.deal_salt.clone(),
         }
     }
 
@@ -392,6 +399,11 @@ impl Session {
             },
         );
         view.rating_change = self.rating_change.clone();
+        view.deal = view::deal(self.game.seed(), self.deal_salt.as_deref(), self.over());
+        // The seed tells the order of the pile: not before the end (the fingerprint commits to it).
+        if !self.over() {
+            view.seed = None;
+        }
         view
     }
 

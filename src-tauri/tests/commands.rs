@@ -448,9 +448,18 @@ fn resume_after_restart_and_resign() {
         "remaining",
         "seed",
         "canUndo",
+        "deal",
     ] {
         assert_eq!(resumed[key], before[key], "{key}");
     }
+    // The deal's fingerprint is shown from the first tile, the same after the restart; its
+    // salt stays secret while the game goes on.
+    let fingerprint = start["deal"]["fingerprint"].as_str().unwrap().to_string();
+    assert_eq!(fingerprint.len(), 64);
+    assert!(fingerprint.bytes().all(|b| b.is_ascii_hexdigit()));
+    assert_eq!(before["deal"]["fingerprint"], fingerprint.as_str());
+    assert_eq!(start["deal"]["salt"], Value::Null);
+    assert_eq!(resumed["deal"]["salt"], Value::Null);
     // Undo survives the restart: the placement is taken back as it would have been, and
     // played again the game goes on as before.
     let back = a.ok("game_undo", json!({}));
@@ -467,8 +476,24 @@ fn resume_after_restart_and_resign() {
     assert_eq!(resigned["result"]["resigned"], true);
     assert_eq!(resigned["result"]["winners"], json!([1]));
     assert!(!dir.path().join("current.json").exists());
+    // Once the game has ended the salt is revealed: with the seed it makes the fingerprint
+    // shown at the start, and the record's tiles are the pile that seed deals.
+    assert_eq!(resigned["deal"]["fingerprint"], fingerprint.as_str());
+    let salt = resigned["deal"]["salt"].as_str().unwrap().to_string();
+    assert_eq!(
+        carcassonne_engine::deal_fingerprint(5, &salt).unwrap(),
+        fingerprint
+    );
     let list = a.ok("history_list", json!({"profileId": null}));
     assert_eq!(list["matches"][0]["result"], "resigned");
+    assert_eq!(list["matches"][0]["dealSalt"], salt.as_str());
+    let id = list["matches"][0]["id"].clone();
+    let detail = a.ok("history_get", json!({"id": id}));
+    assert_eq!(detail["deal"], resigned["deal"]);
+    let record: carcassonne_engine::Record =
+        carcassonne_engine::Record::parse(&detail["record"].to_string()).unwrap();
+    let check = record.check_deal().unwrap();
+    assert_eq!((check.seed, check.drawn), (5, 2));
     let stats = &a.ok("profiles_list", json!({}))["profiles"][0]["stats"];
     assert_eq!(
         (stats["games"].clone(), stats["resigned"].clone()),
@@ -476,6 +501,16 @@ fn resume_after_restart_and_resign() {
     );
     assert_eq!(a.ok("app_info", json!({}))["resumable"], Value::Null);
     assert_eq!(a.code("game_resume", json!({})), "game/none");
+    // A new game has a salt of its own.
+    let other = new_game(
+        &a,
+        &a.ok("profiles_list", json!({}))["profiles"][0],
+        &["easy"],
+        true,
+        5,
+    );
+    assert_ne!(other["deal"]["fingerprint"], fingerprint.as_str());
+    assert_eq!(a.ok("game_resign", json!({}))["over"], true);
 }
 
 #[test]
@@ -1059,12 +1094,15 @@ fn seeds_are_exact_as_javascript_numbers() {
     let ada = a.ok("profile_create", json!({"name": "Ada"}));
     let max = (1u64 << 53) - 1;
     let view = new_game(&a, &ada, &["random"], false, max);
-    assert_eq!(view["seed"].as_u64(), Some(max));
+    // The seed tells the order of the pile, so the view says it only once the game has ended.
+    assert_eq!(view["seed"], Value::Null);
     let cfg = |seed: Value| json!({"config": {"profileId": ada["id"], "opponents": [{"level": "random"}], "abbeyMayor": false, "seed": seed}});
     assert_eq!(a.code("game_new", cfg(json!(max + 1))), "game/bad_setup");
-    assert_eq!(a.ok("game_view", json!({}))["seed"].as_u64(), Some(max));
+    assert_eq!(a.ok("game_view", json!({}))["seed"], Value::Null);
+    assert_eq!(a.ok("game_resign", json!({}))["seed"].as_u64(), Some(max));
     for _ in 0..20 {
-        let seed = a.ok("game_new", cfg(Value::Null))["seed"].as_u64().unwrap();
+        assert_eq!(a.ok("game_new", cfg(Value::Null))["seed"], Value::Null);
+        let seed = a.ok("game_resign", json!({}))["seed"].as_u64().unwrap();
         assert!(seed <= max, "random seed {seed}");
     }
 }

@@ -129,8 +129,8 @@ async function checkEnd(page, lang) {
   for (const [i, o] of rc.opponents.entries()) {
     const name = view.players[o.seat].name;
     const rt = ` \\(≈\u00a0${r(o.rating)}\\)`;
-    const rest = lang === 'en' ? `${rt}: you had a ${pct(o.expected)} chance to win → ([+−]?\\d+)$`
-      : `: ${pct(o.expected)} esélyed volt a győzelemre → ([+−]?\\d+)$`;
+    const rest = lang === 'en' ? `${rt}: by the ratings you had a ${pct(o.expected)} chance to win → ([+−]?\\d+)$`
+      : `: az értékszámok szerint ${pct(o.expected)} esélyed volt a győzelemre → ([+−]?\\d+)$`;
     const resigned = !!view.result?.resigned;
     const what = lang === 'en'
       ? (resigned ? `You resigned against ${name}` : o.result >= 1 ? `You beat ${name}` : o.result <= 0 ? `You lost to ${name}` : `You tied with ${name}`)

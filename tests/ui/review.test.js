@@ -7,8 +7,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openApp, startGame, playToEnd, settle } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
-import { transcript } from './support/fixtures.js';
-import { whyText, accuracyText, reviewTag } from '../../ui/js/text.js';
+import { transcript, VIEWS, TILES } from './support/fixtures.js';
+import { whyText, accuracyText, reviewTag, eventText } from '../../ui/js/text.js';
 
 const GAME = 'review';
 const steps = transcript(GAME);
@@ -133,6 +133,8 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await shot(page, `${name}-review-10-replay`);
     // One point per reviewed decision; mistakes and blunders marked in the graph and the list.
     assert.equal(await page.locator('.win-graph .pt').count(), REVIEW.decisions.length);
+    // The graph says what it measures: the position's chance, not the ratings' (issue 26, 5).
+    assert.match(await page.locator('.rv-graph .rv-graph-help').innerText(), /^From each position, if everyone played on as the hard AI would: not the chance the ratings gave you/);
     for (const c of ['inaccuracy', 'mistake', 'blunder']) {
       assert.equal(await page.locator(`.win-graph .pt.${c}`).count(), count(c), `${c} points`);
       assert.equal(await page.locator(`.rv-moves .rv-move.${c}`).count(), count(c), `${c} moves`);
@@ -140,6 +142,15 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.ok(count('mistake') + count('blunder') > 0, 'the recorded game has a mistake or a blunder to show');
     assert.equal(await page.locator('.win-graph .pt-mark').count(), count('mistake') + count('blunder'), '? and ?? marks');
     assert.match(await page.locator('.rv-summary').innerText(), new RegExp(`Accuracy ${accuracyText(REVIEW.accuracy)}`));
+    // A placement in the move list says what the log says of it (issue 26, 7), never "tile placed".
+    const listed = await page.locator('.rv-moves .rv-played').allInnerTexts();
+    const places = REVIEW.decisions.map((x, k) => [x, k]).filter(([x]) => x.played.type === 'place');
+    assert.ok(places.length > 0);
+    for (const [x, k] of places) {
+      const placed = REVIEWED.events.find((e) => e.turn === x.turn && e.type === 'tile_placed');
+      assert.equal(listed[k], eventText(placed, PLAYERS), `move ${k}, turn ${x.turn}`);
+    }
+    assert.ok(!listed.includes('tile placed'), listed.join(' | '));
 
     // Tapping a point moves the replay to that move's turn (the board before that move).
     const [d, i] = worstShown();
@@ -161,6 +172,18 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.ok(POSITIONS.has(d.turn - 1), `the "${GAME}" recording has the history_position for turn ${d.turn - 1}`);
     await checkGhosts(page, d);
     await settle(page);
+    // The judged move close up (issue 26, 7): its tiles drawn at least 80 px wide, whole in
+    // the board's view, and the zoom controls there to change it.
+    const sizes = await page.evaluate(() => {
+      const host = document.querySelector('.replay-board .board-host').getBoundingClientRect();
+      return [...document.querySelectorAll('.layer-preview [data-ghost]')].map((g) => {
+        const r = g.getBoundingClientRect();
+        return { w: r.width, inside: r.left >= host.left - 1 && r.right <= host.right + 1 && r.top >= host.top - 1 && r.bottom <= host.bottom + 1 };
+      });
+    });
+    assert.ok(sizes.length > 0 && sizes.every((g) => g.inside), JSON.stringify(sizes));
+    if (d.played.type === 'place' || d.played.type === 'abbey') assert.ok(Math.max(...sizes.map((g) => g.w)) >= 80, JSON.stringify(sizes));
+    for (const label of ['Zoom in', 'Zoom out', 'Fit the board to the screen']) assert.equal(await page.locator('.replay-board .zoom-ctl').getByRole('button', { name: label }).count(), 1, label);
     await shot(page, `${name}-review-11-ghosts`);
 
     // A move of the list moves the replay too; the board comes into view.
@@ -203,6 +226,32 @@ test('phone: the profile shows the accuracy of the reviewed games and the rating
   assert.match(await rating.innerText(), new RegExp(`${lastRating} after your last game · 1 game shown`));
   await rating.scrollIntoViewIfNeeded();
   await shot(page, 'phone-review-21-rating');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the played tile on the best tile\'s square, in another rotation, is drawn small in its corner, over it', async () => {
+  const { page, problems, context } = await openApp(env, DESKTOP, { profiles: ['Ada'] });
+  const boxes = await page.evaluate(async ({ view, tiles }) => {
+    const { Board } = await import('/js/board.js');
+    const host = document.createElement('div');
+    host.style.cssText = 'position: fixed; inset: 0; width: 800px; height: 600px';
+    document.body.append(host);
+    const board = new Board(host, new Map(tiles.types.map((ty) => [ty.id, ty])));
+    board.setView(view);
+    board.setPreview([{ id: 'E', x: 0, y: -1, rotation: 90, ghost: 'played' }, { id: 'E', x: 0, y: -1, rotation: 180, ghost: 'best' }]);
+    board.focusCell(0, -1, 240, false);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return [...host.querySelectorAll('.layer-preview [data-ghost]')].map((g) => {
+      const r = g.getBoundingClientRect();
+      return { ghost: g.dataset.ghost, inset: g.classList.contains('rv-ghost-inset'), x: r.x, y: r.y, w: r.width, h: r.height };
+    });
+  }, { view: VIEWS.place_tile, tiles: TILES });
+  await shot(page, 'desktop-review-12-same-square');
+  assert.deepEqual(boxes.map((b) => [b.ghost, b.inset]), [['best', false], ['played', true]], 'the played one drawn last, as the inset');
+  const [best, played] = boxes;
+  assert.ok(played.w < best.w * 0.6 && played.w > best.w * 0.3, JSON.stringify(boxes));
+  assert.ok(played.x >= best.x - 1 && played.y >= best.y - 1 && played.x + played.w <= best.x + best.w + 1 && played.y + played.h <= best.y + best.h + 1, JSON.stringify(boxes));
   assert.deepEqual(problems, []);
   await context.close();
 });

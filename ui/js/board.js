@@ -475,7 +475,9 @@ export class Board {
    * figures `{x, y, ghost, figure: {seat, kind, on, farmer}}`, `ghost` 'played' or 'best'. */
   renderGhosts(list) {
     const label = (g, y) => `<text class="rv-ghost-label" x="50" y="${y}" text-anchor="middle">${t(g.ghost === 'best' ? 'game.review.ghost.best' : 'game.review.ghost.played')}</text>`;
-    const tiles = list.filter((g) => g.id).map((g) => `<g class="rv-ghost rv-ghost-${g.ghost}" transform="translate(${g.x * TILE} ${g.y * TILE})" data-ghost="${g.ghost}" data-x="${g.x}" data-y="${g.y}">`
+    // The played tile on the best one's square (another rotation) is drawn small in its corner, not hidden under it.
+    const inset = (g) => (g.ghost === 'played' && list.some((o) => o !== g && o.id && o.x === g.x && o.y === g.y) ? ' translate(3 51) scale(.46)' : '');
+    const tiles = list.filter((g) => g.id).sort((a, b) => !!inset(a) - !!inset(b)).map((g) => `<g class="rv-ghost rv-ghost-${g.ghost}${inset(g) ? ' rv-ghost-inset' : ''}" transform="translate(${g.x * TILE} ${g.y * TILE})${inset(g)}" data-ghost="${g.ghost}" data-x="${g.x}" data-y="${g.y}">`
       + `${tileMarkup(this.types.get(g.id), g.rotation ?? 0)}<rect class="rv-ghost-edge" width="100" height="100"/>${label(g, g.ghost === 'best' ? 16 : 94)}</g>`);
     const figures = list.filter((g) => g.figure).map((g) => {
       const [px, py] = this.anchor(g.x, g.y, g.figure.on);

@@ -1,5 +1,6 @@
-// The game screen's dialogs: the end of the game (final scoring and the score chart), the
-// tiles left in the pile, and the question before resigning.
+// The game screen's dialogs: the end of the game (final scoring, the score chart and the deal
+// revealed), the tiles left in the pile (with the deal's fingerprint), and the question before
+// resigning.
 import { api } from './api.js';
 import { h, showError, confirmDialog, openModal, breakdownTable } from './dom.js';
 import { tileSvg } from './tiledraw.js';
@@ -8,6 +9,7 @@ import { endHeadline, chanceText, reviewSummary } from './text.js';
 import { t, fmtNumber, fmtPercent } from './i18n.js';
 import { ratingText } from './strength.js';
 import { reviews, progressBox, reviewable, notReviewable } from './review.js';
+import { dealBox } from './deal.js';
 
 /**
  * The end of the game: final scoring by category and, once the match is filed, the chart;
@@ -25,6 +27,7 @@ export async function showEnd(view, { onLook = null } = {}) {
     h('h2', { id: 'end-title' }, endHeadline(view)), ratingBox(view), h('div', { class: 'table-scroll' }, breakdownTable(view.players, (seat) => view.players[seat].breakdown, view.result?.winners ?? [])),
     detail ? h('div', { class: 'chart-box', html: chartSvg(detail.timeline, view.players) }) : null,
     detail ? reviewBox(detail) : null,
+    dealBox(view.deal, view.seed),
     h('div', { class: 'row end' },
       h('button', { class: 'btn ghost', type: 'button', onclick: () => { dlg.close(); onLook?.(); } }, t('game.ui.lookBoard')),
       view.result?.matchId ? h('button', { class: 'btn', type: 'button', onclick: go(`#/match/${encodeURIComponent(view.result.matchId)}`) }, t('game.ui.replay')) : null,
@@ -99,7 +102,8 @@ function reviewBox(detail) {
 }
 
 /** The tiles left, by type (`type(id)`: a tile description); with `chances` (the board aids
- * on), each unseen type's chance to be drawn next (GameView.aids). */
+ * on), each unseen type's chance to be drawn next (GameView.aids); below them, the deal's
+ * fingerprint. */
 export function showRemaining(view, type, { chances = false } = {}) {
   const unseen = chances && view.aids ? new Map(view.aids.unseen.map((u) => [u.id, u])) : null;
   const dlg = h('dialog', { class: 'dialog drawer', 'aria-labelledby': 'remaining-title' },
@@ -107,7 +111,8 @@ export function showRemaining(view, type, { chances = false } = {}) {
       h('button', { class: 'btn ghost', type: 'button', onclick: () => dlg.close(), 'aria-label': t('game.ui.close') }, '×')),
     h('ul', { class: 'remaining' }, view.remaining.byType.map((ty) => h('li', { class: ty.count ? '' : 'none-left' },
       h('span', { html: tileSvg(type(ty.id), 0, 48) }), h('span', { class: 'count' }, `×${fmtNumber(ty.count)}`),
-      unseen?.get(ty.id) ? h('span', { class: 'chance', 'data-tile': ty.id }, chanceText(unseen.get(ty.id))) : null))));
+      unseen?.get(ty.id) ? h('span', { class: 'chance', 'data-tile': ty.id }, chanceText(unseen.get(ty.id))) : null))),
+    dealBox(view.deal, view.seed));
   openModal(dlg);
 }
 

@@ -10,6 +10,8 @@ import { Board } from './board.js';
 import { chartSvg } from './chart.js';
 import { reviews, reviewStarter, reviewable, notReviewable, winGraph, moveList, decisionAt, positionFor, ghostsFor, figureFeature } from './review.js';
 import { opponentLabel } from './strength.js';
+import { dealBox } from './deal.js';
+import { bounds, fitCamera } from './geometry.js';
 
 /** The replay's board while the match screen is shown. */
 let replayBoard = null;
@@ -39,7 +41,11 @@ export async function renderMatch(root, app, id) {
   const breakdown = breakdownTable(s.players, (seat) => detail.breakdown[seat], s.winners);
   const types = new Map(app.tileset.types.map((type) => [type.id, type]));
   // The review: the win-chance graph and the move list pick a decision (the board shows it).
-  const boardWrap = h('div', { class: 'board-wrap replay-board' }, boardHost);
+  // Zoom controls as in the game (the board is made below).
+  const round = (icon, key, onclick) => h('button', { class: 'btn round', type: 'button', 'aria-label': t(key), onclick }, icon);
+  const boardWrap = h('div', { class: 'board-wrap replay-board' }, boardHost, h('div', { class: 'zoom-ctl' },
+    round('+', 'game.ui.zoomIn', () => board.zoom(1.3)), round('−', 'game.ui.zoomOut', () => board.zoom(1 / 1.3)),
+    round('⤢', 'game.ui.fit', () => board.fit(true))));
   const pick = (i) => {
     go(review.decisions[i].turn, i);
     // The board shows the pick: bring it into view if the page is scrolled past it.
@@ -50,7 +56,7 @@ export async function renderMatch(root, app, id) {
     if (main && (r.top < top || r.bottom > window.innerHeight)) main.scrollTop += r.top - top - 8;
   };
   const graph = review ? winGraph(review, s.turns, pick) : null;
-  const moves = review ? moveList(review, pick, { events: detail.events, types }) : null;
+  const moves = review ? moveList(review, pick, { events: detail.events, types, players: s.players }) : null;
   const verdict = h('div', { class: 'rv-verdict', 'aria-live': 'polite', hidden: !review });
   const reviewCard = review
     ? h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), h('p', { class: 'rv-summary' }, reviewSummary(review)),
@@ -73,10 +79,11 @@ export async function renderMatch(root, app, id) {
           btn('M4,4h2.5v12H4ZM16,4v12L7.5,10Z', t('screens.match.first'), () => go(0)), btn('M14,4v12L5,10Z', t('screens.match.previous'), () => step(-1)), slider,
           btn('M6,4v12l9,-6Z', t('screens.match.next'), () => step(1)), btn('M13.5,4H16v12h-2.5ZM4,4v12l8.5,-6Z', t('screens.match.last'), () => go(last))), label,
         review ? null : eventsBox),
-      review ? [verdict, h('div', { class: 'rv-graph' }, h('h3', { class: 'rv-graph-title' }, t('screens.match.winChance')), graph.el), eventsBox] : null),
+      review ? [verdict, h('div', { class: 'rv-graph' }, h('h3', { class: 'rv-graph-title' }, t('screens.match.winChance')), graph.el, h('p', { class: 'rv-graph-help' }, t('screens.match.winChanceHelp'))), eventsBox] : null),
     reviewCard,
     h('div', { class: 'card' }, h('h3', {}, t('screens.match.scores')), chartBox),
     h('div', { class: 'card' }, h('h3', {}, t('screens.match.final')), h('div', { class: 'table-scroll' }, breakdown)),
+    detail.deal ? h('div', { class: 'card' }, dealBox(detail.deal, s.seed)) : null,
     h('div', { class: 'row' }, h('a', { class: 'btn', href: '#/history' }, t('screens.match.back'))));
   replayBoard?.destroy();
   const board = replayBoard = new Board(boardHost, types, { label: t('screens.match.board'), onTap: () => {} });
@@ -106,8 +113,14 @@ export async function renderMatch(root, app, id) {
       // A reviewed decision of this turn: the board before it, its played and best move as
       // ghosts (the last tile before it is not marked: the ghosts are this turn's move).
       board.setMarks(view.lastPlaced && !d ? [{ ...view.lastPlaced, kind: 'last' }] : []);
-      board.setPreview(d ? ghostsFor(d, detail.events, types, review.player) : null);
-      if (!board.userMoved) board.fit(false);
+      const ghosts = d ? ghostsFor(d, detail.events, types, review.player) : null;
+      board.setPreview(ghosts);
+      // A judged move picked in the graph or the list is shown close up: its ghosts with a
+      // square and a half around them (stepping through the turns keeps the camera).
+      if (picked != null && ghosts?.length) {
+        board.measure();
+        board.moveTo(fitCamera(bounds(ghosts), board.size.width, board.size.height, { margin: 1.5, maxTilePx: 120 }), false);
+      } else if (!board.userMoved) board.fit(false);
     } catch (err) { showError(err, t('screens.match.turnFailed')); }
   }
   function showVerdict(d) {

@@ -5,7 +5,7 @@
 import { api, onReviewProgress } from './api.js';
 import { h, esc, showError } from './dom.js';
 import { segmentAt, placeOf } from './tiledraw.js';
-import { REVIEW_MARK, reviewTag, reviewProgressText, reviewMoveText, reviewDecisionTitle, winGraphLabel } from './text.js';
+import { REVIEW_MARK, reviewTag, reviewProgressText, reviewMoveText, reviewDecisionTitle, winGraphLabel, eventText } from './text.js';
 import { t, onLanguage, fmtNumber } from './i18n.js';
 
 // --- The running review, as every screen sees it.
@@ -225,12 +225,17 @@ export function winGraph(review, turns, onPick) {
 }
 
 /** The move list: every reviewed decision, its verdict marked; `onPick(index)`. `events`
- * (the match's ScoreEvents) and `types` (tile types by id) name the spots of figure moves. */
-export function moveList(review, onPick, { events = [], types = new Map() } = {}) {
+ * (the match's ScoreEvents) and `types` (tile types by id) name the spots of figure moves;
+ * with `players` (the match's, naming the seats), a placement says what the log says of it. */
+export function moveList(review, onPick, { events = [], types = new Map(), players = null } = {}) {
+  // A tile or abbey placed reads as the log says it ("You close the city"), not "tile placed".
+  const placed = (d) => (players && (d.played?.type === 'place' || d.played?.type === 'abbey')
+    ? events.find((e) => e.turn === d.turn && (e.type === 'tile_placed' || e.type === 'abbey_placed')) : null);
+  const played = (d) => { const e = placed(d); return e ? eventText(e, players) : reviewMoveText(d.played, d.tile, figureFeature(d.played, d, events, types)); };
   const items = review.decisions.map((d, i) => h('li', { class: `rv-move ${d.class}` },
     h('button', { type: 'button', class: 'rv-pick', 'data-i': String(i), onclick: () => onPick(i) },
       h('span', { class: 'rv-turn' }, reviewDecisionTitle(d)),
-      h('span', { class: 'rv-played' }, reviewMoveText(d.played, d.tile, figureFeature(d.played, d, events, types))),
+      h('span', { class: 'rv-played' }, played(d)),
       h('span', { class: `rv-tag ${d.class}` }, reviewTag(d.class)))));
   const list = h('ol', { class: 'rv-moves', 'aria-label': t('game.review.moves') }, items);
   return {

@@ -122,6 +122,27 @@ pub(crate) fn read_record(file: &Path) -> Result<String, String> {
     Ok(text)
 }
 
+/// The record in `text`, with the match file's `meta` if it is one: a bare record, or the
+/// `record` of an app's match file (an object with `meta` and `record` and no `format`).
+///
+/// # Errors
+/// The record's own one-line error (`turn N: reason`).
+pub(crate) fn record_of(text: &str) -> Result<(Record, Option<serde_json::Value>), String> {
+    let (inner, meta) = match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(map))
+            if !map.contains_key("format") && map.contains_key("meta") =>
+        {
+            (
+                map.get("record").map(ToString::to_string),
+                map.get("meta").cloned(),
+            )
+        }
+        _ => (None, None),
+    };
+    let record = Record::parse(inner.as_deref().unwrap_or(text)).map_err(|e| e.to_string())?;
+    Ok((record, meta))
+}
+
 /// The folder a file `path` goes into (`.` for a bare file name).
 fn folder_of(path: &Path) -> &Path {
     path.parent()

@@ -8,6 +8,7 @@
 mod arena;
 mod bench;
 mod common;
+mod deal;
 mod history;
 mod ratings;
 mod review;
@@ -62,6 +63,9 @@ enum Command {
     },
     /// Play AI levels against each other in every seat rotation; print one JSON summary.
     Arena(arena::ArenaArgs),
+    /// Check a game's deal against the fingerprint the app showed before its first tile.
+    #[command(subcommand)]
+    Deal(deal::DealCommand),
     /// Print the best move for the player to move in a record in progress, as JSON.
     Suggest(suggest::SuggestArgs),
     /// Review a finished game: each decision of one player judged by the search (best move,
@@ -115,6 +119,7 @@ fn run(command: Command) -> Result<(), CliError> {
             Ok(write_atomically(&out, record.to_json().as_bytes())?)
         }
         Command::Arena(args) => arena::run(args),
+        Command::Deal(command) => deal::run(command),
         Command::Suggest(args) => suggest::run(args),
         Command::Review(args) => review::run(args),
         Command::Ratings(args) => ratings::run(args),

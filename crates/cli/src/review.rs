@@ -4,10 +4,9 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use carcassonne_ai::review::{self, ReviewConfig};
-use carcassonne_engine::Record;
 use clap::value_parser;
 
-use crate::common::{CliError, MAX_ITERATIONS, emit};
+use crate::common::{CliError, MAX_ITERATIONS, emit, record_of};
 
 /// The arguments of `carcassonne review`.
 #[derive(clap::Args)]
@@ -26,27 +25,10 @@ pub(crate) struct ReviewArgs {
     player: Option<usize>,
 }
 
-/// The record in `text`: a bare record, or the `record` of an app's match file (an object
-/// with `meta` and `record` and no `format`).
-///
-/// # Errors
-/// The record's own one-line error (`turn N: reason`).
-pub(crate) fn record_of(text: &str) -> Result<Record, String> {
-    let inner = match serde_json::from_str::<serde_json::Value>(text) {
-        Ok(serde_json::Value::Object(map))
-            if !map.contains_key("format") && map.contains_key("meta") =>
-        {
-            map.get("record").map(ToString::to_string)
-        }
-        _ => None,
-    };
-    Record::parse(inner.as_deref().unwrap_or(text)).map_err(|e| e.to_string())
-}
-
 /// Reviews the record and prints the review as one JSON object.
 pub(crate) fn run(args: ReviewArgs) -> Result<(), CliError> {
     let text = crate::common::read_record(&args.file)?;
-    let record = record_of(&text)?;
+    let (record, _) = record_of(&text)?;
     let player = args
         .player
         .unwrap_or_else(|| review::default_player(&record));

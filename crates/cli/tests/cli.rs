@@ -194,6 +194,190 @@ fn suggest_names_the_best_move_of_a_record_in_progress() {
 }
 
 #[test]
+fn suggest_answers_a_decision_inside_the_turn_from_moves_by_name() {
+    let dir = temp("suggest-moves");
+    let file = dir.join("game.json");
+    let out = carcassonne(&[
+        "random",
+        "--seed",
+        "4",
+        "--expansions",
+        "abbey-mayor",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let mut record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    // After 20 entries of this game, player 0 may place the abbey or draw.
+    record["turns"].as_array_mut().unwrap().truncate(20);
+    record["end"] = serde_json::Value::Bool(false);
+    std::fs::write(&file, record.to_string()).unwrap();
+    let ask = |moves: &[serde_json::Value]| {
+        let moves = serde_json::Value::Array(moves.to_vec()).to_string();
+        let out = carcassonne(&[
+            "suggest",
+            file.to_str().unwrap(),
+            "--iterations",
+            "20",
+            "--moves",
+            &moves,
+        ]);
+        assert!(
+            out.status.success(),
+            "{moves}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("one JSON object")
+    };
+    // The turn's first decision, and the placement after a draw instead of the abbey.
+    let mut moves = Vec::new();
+    let hint = ask(&moves);
+    assert_eq!(hint["move"]["decision"], "draw_or_abbey", "{hint}");
+    moves.push(serde_json::json!({"type": "draw"}));
+    let hint = ask(&moves);
+    assert_eq!(hint["move"]["decision"], "place_tile", "{hint}");
+    let player = hint["move"]["player"].clone();
+    // The tile placed where the hint says: the next question is the figure on it, for the
+    // same player.
+    let at = &hint["move"]["at"];
+    moves.push(serde_json::json!({
+        "type": "place", "x": at[0], "y": at[1], "rotation": hint["move"]["rotation"],
+    }));
+    let hint = ask(&moves);
+    assert_eq!(hint["move"]["decision"], "place_figure", "{hint}");
+    assert_eq!(hint["move"]["player"], player, "{hint}");
+    assert!(hint["move"].get("figure").is_some(), "{hint}");
+
+    // Moves that do not apply: one line saying which and why, nothing on stdout.
+    let mut wrong = moves.clone();
+    wrong.push(serde_json::json!({"type": "figure", "kind": "follower", "on": "nowhere"}));
+    for (moves, says) in [
+        (
+            "nope".to_string(),
+            "--moves is not a JSON array of moves by name",
+        ),
+        (
+            r#"[{"type":"jump"}]"#.to_string(),
+            "--moves is not a JSON array",
+        ),
+        (
+            serde_json::Value::Array(wrong).to_string(),
+            &*format!("move {} (follower on nowhere): ", moves.len() + 1),
+        ),
+        (r#"[{"type":"pass"}]"#.to_string(), "move 1 (pass): "),
+    ] {
+        let out = carcassonne(&["suggest", file.to_str().unwrap(), "--moves", &moves]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{moves}: {err}");
+        assert!(out.stdout.is_empty(), "{moves}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{moves}: {err}");
+    }
+}
+
+#[test]
+fn deal_verify_checks_the_pile_and_the_fingerprint() {
+    let dir = temp("deal");
+    let file = dir.join("game.json");
+    let out = carcassonne(&[
+        "random",
+        "--seed",
+        "9",
+        "--expansions",
+        "abbey-mayor",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let path = file.to_str().unwrap();
+    let json = |out: &Output| -> serde_json::Value {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).expect("one JSON object")
+    };
+    let v = json(&carcassonne(&["deal", "verify", path]));
+    assert_eq!(v["seed"], 9);
+    assert_eq!(v["drawn"], 83);
+    assert_eq!(v["pile"], 83);
+    assert!(v.get("fingerprint").is_none(), "{v}");
+
+    // With the salt: the fingerprint they make, by the documented formula.
+    let salt = "0123456789abcdef0123456789abcdef";
+    let v = json(&carcassonne(&["deal", "verify", path, "--salt", salt]));
+    let fingerprint = v["fingerprint"].as_str().unwrap().to_string();
+    assert_eq!(fingerprint.len(), 64);
+    assert_eq!(v["fingerprintChecked"], false);
+    let v = json(&carcassonne(&[
+        "deal",
+        "verify",
+        path,
+        "--salt",
+        salt,
+        "--fingerprint",
+        &fingerprint,
+    ]));
+    assert_eq!(v["fingerprintChecked"], true);
+
+    // A match file of the app carries its salt.
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let match_file = dir.join("match.json");
+    std::fs::write(
+        &match_file,
+        serde_json::json!({"schema": 2, "meta": {"dealSalt": salt}, "record": record}).to_string(),
+    )
+    .unwrap();
+    let v = json(&carcassonne(&[
+        "deal",
+        "verify",
+        match_file.to_str().unwrap(),
+        "--fingerprint",
+        &fingerprint,
+    ]));
+    assert_eq!(v["salt"], salt);
+
+    // What does not verify: one line saying where, status 1, nothing on stdout.
+    let mut other = record.clone();
+    other["seed"] = serde_json::json!(10);
+    let other_file = dir.join("other.json");
+    std::fs::write(&other_file, other.to_string()).unwrap();
+    let mut swapped_fp = fingerprint.clone().into_bytes();
+    swapped_fp[0] = if swapped_fp[0] == b'0' { b'1' } else { b'0' };
+    let swapped_fp = String::from_utf8(swapped_fp).unwrap();
+    for (args, says) in [
+        (
+            vec![other_file.to_str().unwrap()],
+            "draw 1 (turn 1) is tile",
+        ),
+        (
+            vec![path, "--salt", salt, "--fingerprint", &swapped_fp],
+            "the fingerprint of seed 9 with this salt is",
+        ),
+        (
+            vec![path, "--fingerprint", &fingerprint],
+            "--fingerprint needs the salt",
+        ),
+        (
+            vec![path, "--salt", "xyz"],
+            "a salt is 32 lowercase hex digits",
+        ),
+    ] {
+        let mut all = vec!["deal", "verify"];
+        all.extend(args);
+        let out = carcassonne(&all);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{all:?}: {err}");
+        assert!(out.stdout.is_empty(), "{all:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{all:?}: {err}");
+    }
+}
+
+#[test]
 fn arena_prints_one_summary_per_contestant() {
     let out = carcassonne(&[
         "arena",

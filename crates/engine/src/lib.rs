@@ -102,8 +102,8 @@ pub use lesson::{Goal, Lesson, LessonError, LessonPlayError, LessonRun, Outcome,
 pub use moves::{Decision, FigureKind, Move};
 pub use notation::{MoveName, NameError};
 pub use record::{
-    MAX_RECORD_BYTES, MAX_TURNS, MoveNotation, PlayerKind, Record, RecordError, RecordPlayer,
-    describe_move,
+    DealCheck, DealError, MAX_RECORD_BYTES, MAX_TURNS, MoveNotation, PlayerKind, Record,
+    RecordError, RecordPlayer, deal_fingerprint, describe_move,
 };
 pub use tile::{SegmentInfo, SegmentKind, TileInfo, TileType, tile_types};
 pub use view::PublicView;

@@ -36,6 +36,10 @@ pub struct CurrentGame {
     pub record: Record,
     /// The moves played since that boundary, in order.
     pub pending: Vec<MoveName>,
+    /// The salt of the deal's fingerprint (`carcassonne_engine::deal_fingerprint`), kept
+    /// secret until the game ends; `None` (no key) in games started before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal_salt: Option<String>,
 }
 
 impl CurrentGame {

@@ -60,6 +60,7 @@ impl Storage {
                 imported: false,
             },
         );
+        meta.deal_salt.clone_from(&current.deal_salt);
         let scores = game.scores();
         let outcome = GameOutcome {
             score: scores[current.human],

@@ -60,6 +60,11 @@ pub struct MatchMeta {
     pub abbey_mayor: bool,
     /// The seed that dealt the pile, if known.
     pub seed: Option<u64>,
+    /// The salt of the deal's fingerprint, for games played since it was kept (`None`, JSON
+    /// `null`, for imported records and older matches): with the seed it gives the
+    /// fingerprint shown before the first tile.
+    #[serde(default)]
+    pub deal_salt: Option<String>,
     /// Record entries.
     pub turns: usize,
     /// Tiles and abbeys placed (the start tile not counted).
@@ -222,6 +227,7 @@ pub(crate) fn describe(record: &Record, game: &Game, origin: Origin) -> MatchMet
         resigned,
         abbey_mayor: game.abbey_mayor(),
         seed: record.seed,
+        deal_salt: None,
         turns: record.turns.len(),
         tiles_placed: game.board().tiles().len().saturating_sub(1),
         duration_secs: ended.saturating_sub(started),

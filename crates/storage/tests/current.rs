@@ -74,3 +74,25 @@ fn an_autosave_that_cannot_be_resumed_is_set_aside_once() {
         "storage/io"
     );
 }
+
+#[test]
+fn the_deal_salt_is_kept_and_an_autosave_from_before_it_reads_without_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
+    let cur = autosave(6, "g-salt");
+    assert!(cur.deal_salt.is_some());
+    s.save_current(&cur).unwrap();
+    let path = dir.path().join("current.json");
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"dealSalt\""), "{text}");
+    assert_eq!(s.load_current().unwrap().unwrap().0, cur);
+
+    // The file as a version before the salt wrote it: the game resumes, with no salt.
+    let mut old: serde_json::Value = serde_json::from_str(&text).unwrap();
+    old.as_object_mut().unwrap().remove("dealSalt");
+    fs::write(&path, old.to_string()).unwrap();
+    let (resumed, _) = s.load_current().unwrap().unwrap();
+    assert_eq!(resumed.deal_salt, None);
+    assert_eq!(resumed.record, cur.record);
+    assert!(s.problems().is_empty());
+}

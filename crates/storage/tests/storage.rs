@@ -165,11 +165,15 @@ fn finished_games_reach_history_and_stats() {
     assert_eq!(stats.by_level["hard"].games, 1);
     assert_eq!(stats.best_score, game.scores()[0]);
     assert_ne!(stats.rating.elo, 1200.0);
-    // The match keeps the rating the game led to, for the profile's chart.
+    // The match keeps the rating the game led to, for the profile's chart, and the deal's
+    // salt from the autosave (the seed with it makes the fingerprint shown at the start).
     assert_eq!(meta.rating_after, Some(stats.rating.elo));
+    assert_eq!(meta.deal_salt, cur.deal_salt);
+    assert!(meta.deal_salt.is_some());
 
     let (m, replayed_game, replayed) = s.load_match("g-a").unwrap();
     assert_eq!(m.meta.rating_after, Some(stats.rating.elo));
+    assert_eq!(m.meta.deal_salt, cur.deal_salt);
     assert_eq!(m.record, record);
     assert_eq!(replayed_game.scores(), game.scores());
     assert_eq!(replayed.timeline.first().unwrap(), &vec![0, 0]);
@@ -185,6 +189,8 @@ fn finished_games_reach_history_and_stats() {
     assert_eq!(s.delete_match("g-a").unwrap_err().code(), "match/not_found");
     let imported = s.import_record(&json).unwrap();
     assert!(imported.imported);
+    // An imported record has no salt: only its seed's pile can be checked.
+    assert_eq!(imported.deal_salt, None);
     assert_eq!(imported.scores, game.scores());
     assert_eq!(s.list_matches().unwrap().len(), 1);
 }

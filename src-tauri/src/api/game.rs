@@ -362,8 +362,9 @@ pub struct GameResult {
 pub struct GameView {
     /// The game id.
     pub game_id: String,
-    /// The seed.
-    pub seed: u64,
+    /// The seed that deals the pile: null while the human's game goes on (it would tell the
+    /// order of the pile; API.md, "Deal"), the seed once it has ended, in replays and lessons.
+    pub seed: Option<u64>,
     /// Whether Abbey & Mayor is in play.
     pub abbey_mayor: bool,
     /// The human's seat.
@@ -403,6 +404,22 @@ pub struct GameView {
     /// Once the human's game has ended (finished or resigned): how it moved the profile's
     /// rating; null before, in replays, and when no profile's rating counted it.
     pub rating_change: Option<RatingChange>,
+    /// The deal's fingerprint, from the first tile on; null in replays, lessons and games
+    /// started before the app kept one.
+    pub deal: Option<DealView>,
+}
+
+/// A deal anyone can verify (API.md, "Deal"): the fingerprint (SHA-256 of
+/// `carcassonne-deal/1 <salt> <seed>`) commits to the seed before the first tile; once the
+/// game has ended the salt is revealed, and with the seed the fingerprint and the whole pile
+/// can be checked (`carcassonne deal verify`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DealView {
+    /// 64 lowercase hex digits.
+    pub fingerprint: String,
+    /// The salt (32 hex digits): null until the game has ended.
+    pub salt: Option<String>,
 }
 
 /// Unseen copies of one tile type and the chance that the next tile drawn is one of them.

@@ -4,7 +4,7 @@ use carcassonne_engine::Breakdown;
 use carcassonne_storage::{MatchMeta as MatchSummary, Problem};
 use serde::Serialize;
 
-use crate::api::game::ScoreEvent;
+use crate::api::game::{DealView, ScoreEvent};
 
 /// `history_list`.
 #[derive(Clone, Debug, Serialize)]
@@ -30,6 +30,9 @@ pub struct MatchDetail {
     pub events: Vec<ScoreEvent>,
     /// The stored review (`review_start`), or `None` (JSON `null`).
     pub review: Option<carcassonne_ai::review::Review>,
+    /// The deal's fingerprint and salt, for a game the app dealt since it kept them; null
+    /// for imported records and older matches.
+    pub deal: Option<DealView>,
 }
 
 /// `history_export`.

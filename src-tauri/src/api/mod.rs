@@ -24,10 +24,10 @@ pub use carcassonne_storage::{
 pub use app::{AppInfo, MatchLevel, NewGame, ProfileList, ResumeInfo, StrengthInfo};
 pub use error::ApiError;
 pub use game::{
-    AI_PROGRESS, AiProgress, Aids, ByKind, Cell, CellOption, DeadSquareView, DecisionView,
-    DoomedFeature, FigureView, GameResult, GameView, Hint, Odds, OwnerView, PlaceRef, PlayerView,
-    Remaining, ScoreEvent, Scored, SpotOption, Supply, TargetOption, TileChanceView, TileFeature,
-    TileView, TypeCount,
+    AI_PROGRESS, AiProgress, Aids, ByKind, Cell, CellOption, DeadSquareView, DealView,
+    DecisionView, DoomedFeature, FigureView, GameResult, GameView, Hint, Odds, OwnerView, PlaceRef,
+    PlayerView, Remaining, ScoreEvent, Scored, SpotOption, Supply, TargetOption, TileChanceView,
+    TileFeature, TileView, TypeCount,
 };
 pub use history::{Exported, MatchDetail, MatchList};
 pub use lessons::{LessonList, LessonOutcome, LessonSolution, LessonState, LessonSummary};

@@ -37,8 +37,13 @@ pub async fn history_get(
     let (mut m, game, replayed) = state.storage.load_match(&id.0)?;
     let review = state.storage.review_of(&id.0, &mut m);
     let events = score_events(&game);
+    let deal = m
+        .meta
+        .seed
+        .and_then(|seed| view::deal(seed, m.meta.deal_salt.as_deref(), true));
     Ok(MatchDetail {
         review,
+        deal,
         summary: m.meta,
         record: m.record,
         timeline: replayed.timeline,

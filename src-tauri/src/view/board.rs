@@ -8,8 +8,8 @@ use carcassonne_engine::{
 };
 
 use crate::api::{
-    ApiError, ByKind, Cell, CellOption, DecisionView, FigureView, GameResult, GameView, OwnerView,
-    PlayerView, Remaining, SpotOption, Supply, TargetOption, TileView, TypeCount,
+    ApiError, ByKind, Cell, CellOption, DealView, DecisionView, FigureView, GameResult, GameView,
+    OwnerView, PlayerView, Remaining, SpotOption, Supply, TargetOption, TileView, TypeCount,
 };
 use crate::view::aids::aids;
 use crate::view::events::score_event;
@@ -269,7 +269,7 @@ pub fn build(game: &Game, ctx: ViewContext<'_>) -> GameView {
     let over = game.is_over() || ctx.result.is_some();
     GameView {
         game_id: ctx.id.into(),
-        seed: game.seed(),
+        seed: Some(game.seed()),
         abbey_mayor: game.abbey_mayor(),
         human: ctx.human,
         players,
@@ -299,7 +299,19 @@ pub fn build(game: &Game, ctx: ViewContext<'_>) -> GameView {
         save_error: ctx.save_error,
         aids: (ctx.aids && !over).then(|| aids(game)),
         rating_change: None,
+        deal: None,
     }
+}
+
+/// The deal of a game dealt from `seed` with `salt` (API.md, "Deal"), the salt shown once
+/// `revealed`; none without a salt, or with one that is not 32 hex digits (a hand-edited file).
+pub fn deal(seed: u64, salt: Option<&str>, revealed: bool) -> Option<DealView> {
+    let salt = salt?;
+    let fingerprint = carcassonne_engine::deal_fingerprint(seed, salt).ok()?;
+    Some(DealView {
+        fingerprint,
+        salt: revealed.then(|| salt.to_string()),
+    })
 }
 
 /// The view of a finished match's position `game` (a replay's step): no aids, nothing to undo,

@@ -10,7 +10,7 @@ mod parts;
 mod tiles;
 
 pub use aids::{aids, odds};
-pub use board::{ViewContext, build, decision_view, replay, turns_completed};
+pub use board::{ViewContext, build, deal, decision_view, replay, turns_completed};
 pub use events::{score_event, score_events, tile_features};
 pub use parts::player_name;
 pub use tiles::tile_set;

@@ -13,15 +13,21 @@
 //!
 //! By job, each file using only those before it: `error` ([`RecordError`], and how a reason
 //! quotes the input), `format` (the types of a record), `parse` (reading, with its bounds and
-//! strictness checks), `replay` (a record through the rules) and `write` (a game's log as a
+//! strictness checks), `deal` (the deal's fingerprint, and a record's tiles checked against
+//! its seed's pile), `replay` (a record through the rules) and `write` (a game's log as a
 //! record, and one move as a record writes it: [`describe_move`]).
 
+mod deal;
 mod error;
 mod format;
 mod parse;
 mod replay;
 mod write;
 
+pub use deal::{
+    DEAL_FORMAT, DealCheck, DealError, SALT_DIGITS, check_salt, deal_fingerprint,
+    verify_fingerprint,
+};
 pub use error::RecordError;
 pub use format::{
     ABBEY_MAYOR, FORMAT, PlayerKind, Record, RecordFigure, RecordPlayer, RecordTarget, RecordTurn,

@@ -85,6 +85,7 @@ pub fn current(progress: &Progress, id: &str) -> CurrentGame {
         ai_seeds: vec![0, 99],
         record: progress.record.clone(),
         pending: progress.pending.clone(),
+        deal_salt: Some("00112233445566778899aabbccddeeff".into()),
     }
 }
 
