@@ -50,7 +50,13 @@ test('the web process dies mid-game: the app reloads its window and the game is 
   await app.clickCss('button.confirm');
   await app.until("return [...document.querySelectorAll('.action-panel button')].some((b) => b.textContent.trim() === 'No figure')", 'the figure decision');
   await app.clickText('button', 'No figure');
-  await app.until("return document.querySelector('#screen-game .turn-info')?.textContent === 'Turn 3' && !!document.querySelector('.action-panel .drawn-tile')", 'the next tile after the AI');
+  // (One unloaded run timed out here after 30 s: the wait is longer, and a timeout says what
+  // the screen showed.)
+  await app.until("return document.querySelector('#screen-game .turn-info')?.textContent === 'Turn 3' && !!document.querySelector('.action-panel .drawn-tile')", 'the next tile after the AI', 60000)
+    .catch(async (e) => {
+      const seen = await app.exec("return [document.querySelector('#screen-game .turn-info')?.textContent, document.querySelector('#screen-game .turn-whose')?.textContent, document.querySelector('.action-panel')?.innerText]").catch((x) => x.message);
+      throw new Error(`${e.message}; the screen: ${JSON.stringify(seen)}`);
+    });
   const tilesBefore = await app.exec("return document.querySelectorAll('#screen-game .board-svg .tile').length");
   assert.equal(tilesBefore, 3, 'the start tile, the player\'s and the AI\'s');
 
