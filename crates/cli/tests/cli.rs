@@ -152,23 +152,10 @@ fn bench_prints_one_json_line() {
 #[test]
 fn suggest_names_the_best_move_of_a_record_in_progress() {
     let dir = temp("suggest");
-    let file = dir.join("game.json");
-    let out = carcassonne(&[
-        "random",
-        "--seed",
-        "4",
-        "--expansions",
-        "abbey-mayor",
-        "--out",
-        file.to_str().unwrap(),
-    ]);
-    assert!(out.status.success());
+    let file = random_record(&dir, "game.json", "4");
     // The first 21 entries of a finished game make a game in progress.
     let finished = std::fs::read_to_string(&file).unwrap();
-    let mut record: serde_json::Value = serde_json::from_str(&finished).unwrap();
-    record["turns"].as_array_mut().unwrap().truncate(21);
-    record["end"] = serde_json::Value::Bool(false);
-    std::fs::write(&file, record.to_string()).unwrap();
+    in_progress(&file, 21);
     let out = carcassonne(&[
         "suggest",
         file.to_str().unwrap(),
@@ -196,23 +183,9 @@ fn suggest_names_the_best_move_of_a_record_in_progress() {
 #[test]
 fn suggest_answers_a_decision_inside_the_turn_from_moves_by_name() {
     let dir = temp("suggest-moves");
-    let file = dir.join("game.json");
-    let out = carcassonne(&[
-        "random",
-        "--seed",
-        "4",
-        "--expansions",
-        "abbey-mayor",
-        "--out",
-        file.to_str().unwrap(),
-    ]);
-    assert!(out.status.success());
-    let mut record: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let file = random_record(&dir, "game.json", "4");
     // After 20 entries of this game, player 0 may place the abbey or draw.
-    record["turns"].as_array_mut().unwrap().truncate(20);
-    record["end"] = serde_json::Value::Bool(false);
-    std::fs::write(&file, record.to_string()).unwrap();
+    in_progress(&file, 20);
     let ask = |moves: &[serde_json::Value]| {
         let moves = serde_json::Value::Array(moves.to_vec()).to_string();
         let out = carcassonne(&[
@@ -279,17 +252,7 @@ fn suggest_answers_a_decision_inside_the_turn_from_moves_by_name() {
 #[test]
 fn deal_verify_checks_the_pile_and_the_fingerprint() {
     let dir = temp("deal");
-    let file = dir.join("game.json");
-    let out = carcassonne(&[
-        "random",
-        "--seed",
-        "9",
-        "--expansions",
-        "abbey-mayor",
-        "--out",
-        file.to_str().unwrap(),
-    ]);
-    assert!(out.status.success());
+    let file = random_record(&dir, "game.json", "9");
     let path = file.to_str().unwrap();
     let json = |out: &Output| -> serde_json::Value {
         assert!(
@@ -585,6 +548,15 @@ fn closed_pipe() -> std::process::Stdio {
     let write_end = reader.stdin.take().expect("piped");
     assert!(reader.wait().expect("exits").success());
     write_end.into()
+}
+
+/// Cuts the finished record in `file` to its first `entries` turn entries: a game in progress.
+fn in_progress(file: &std::path::Path, entries: usize) {
+    let mut record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    record["turns"].as_array_mut().unwrap().truncate(entries);
+    record["end"] = serde_json::Value::Bool(false);
+    std::fs::write(file, record.to_string()).unwrap();
 }
 
 /// A finished random game's record, written to `dir/name`.
