@@ -12,7 +12,7 @@
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-use super::error::RecordError;
+use super::error::{RecordError, err, quote};
 use super::format::Record;
 use crate::game::Game;
 use crate::tile::{TileType, tables};
@@ -152,47 +152,44 @@ impl Record {
     pub fn check_deal(&self) -> Result<DealCheck, DealError> {
         let seed = self.seed.ok_or(DealError::NoSeed)?;
         let setup = self.setup()?;
-        let dealt: Vec<TileType> = Game::new(&setup)
-            .map_err(|e| RecordError {
-                turn: 0,
-                reason: e.to_string(),
-            })?
-            .dealt_order();
+        let dealt: Vec<TileType> = match Game::new(&setup) {
+            Ok(game) => game.dealt_order(),
+            Err(e) => return err(0, e.to_string()).map_err(Into::into),
+        };
+        // Every draw, placed or discarded, with its 1-based turn entry.
+        let draws: Vec<(usize, &String)> = self
+            .turns
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| {
+                t.tile
+                    .as_ref()
+                    .or(t.discarded.as_ref())
+                    .map(|id| (i + 1, id))
+            })
+            .collect();
+        let drawn = draws.len();
+        if drawn > dealt.len() {
+            return Err(DealError::TooMany {
+                seed,
+                drawn,
+                pile: dealt.len(),
+            });
+        }
         let tables = tables();
-        let mut drawn = 0;
-        for (i, t) in self.turns.iter().enumerate() {
-            let Some(id) = t.tile.as_ref().or(t.discarded.as_ref()) else {
-                continue;
-            };
+        for (n, (&(turn, id), &expected)) in draws.iter().zip(&dealt).enumerate() {
             let Some(tile) = tables.by_id(id) else {
-                return Err(RecordError {
-                    turn: i + 1,
-                    reason: format!("unknown tile {}", super::error::quote(id)),
-                }
-                .into());
-            };
-            let Some(&expected) = dealt.get(drawn) else {
-                let drawn = drawn
-                    + self.turns[i..]
-                        .iter()
-                        .filter(|t| t.tile.is_some() || t.discarded.is_some())
-                        .count();
-                return Err(DealError::TooMany {
-                    seed,
-                    drawn,
-                    pile: dealt.len(),
-                });
+                return err(turn, format!("unknown tile {}", quote(id))).map_err(Into::into);
             };
             if tile != expected {
                 return Err(DealError::Differs {
                     seed,
-                    draw: drawn + 1,
-                    turn: i + 1,
+                    draw: n + 1,
+                    turn,
                     found: id.clone(),
                     dealt: tables.types[expected as usize].id.to_string(),
                 });
             }
-            drawn += 1;
         }
         if self.end && drawn < dealt.len() {
             return Err(DealError::Short {
