@@ -66,12 +66,13 @@ fn verify(args: VerifyArgs) -> Result<(), CliError> {
             );
         }
         (Some(salt), given) => {
-            if let Some(given) = given {
-                verify_fingerprint(check.seed, salt, given).map_err(|e| e.to_string())?;
+            let fingerprint = match given {
+                Some(given) => verify_fingerprint(check.seed, salt, given),
+                None => deal_fingerprint(check.seed, salt),
             }
+            .map_err(|e| e.to_string())?;
             out["salt"] = json!(salt);
-            out["fingerprint"] =
-                json!(deal_fingerprint(check.seed, salt).map_err(|e| e.to_string())?);
+            out["fingerprint"] = json!(fingerprint);
             out["fingerprintChecked"] = json!(given.is_some());
         }
         (None, None) => {}

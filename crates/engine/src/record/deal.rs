@@ -118,11 +118,11 @@ pub fn deal_fingerprint(seed: u64, salt: &str) -> Result<String, DealError> {
 }
 
 /// Checks that `fingerprint` (64 hex digits, either case) is the fingerprint of `seed` under
-/// `salt`.
+/// `salt`, and returns it as [`deal_fingerprint`] writes it.
 ///
 /// # Errors
 /// [`DealError::BadSalt`], [`DealError::BadFingerprint`] or [`DealError::Fingerprint`].
-pub fn verify_fingerprint(seed: u64, salt: &str, fingerprint: &str) -> Result<(), DealError> {
+pub fn verify_fingerprint(seed: u64, salt: &str, fingerprint: &str) -> Result<String, DealError> {
     let given = fingerprint.trim().to_ascii_lowercase();
     if given.len() != 64 || !given.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(DealError::BadFingerprint(
@@ -131,7 +131,7 @@ pub fn verify_fingerprint(seed: u64, salt: &str, fingerprint: &str) -> Result<()
     }
     let computed = deal_fingerprint(seed, salt)?;
     if computed == given {
-        Ok(())
+        Ok(computed)
     } else {
         Err(DealError::Fingerprint {
             seed,
