@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use carcassonne_ai::review::{
     self, Position, Review, ReviewConfig, ReviewError, default_player, reviewed_positions,
 };
-use carcassonne_storage::StorageError;
+use carcassonne_storage::{MatchMeta, StorageError};
 use tauri::{AppHandle, Emitter, Manager, Runtime};
 
 use crate::api::{ApiError, REVIEW_PROGRESS, ReviewProgress, ReviewStatus};
@@ -169,7 +169,12 @@ fn run<R: Runtime>(app: &AppHandle<R>, job: Job) {
         let current = slot.as_ref().is_some_and(|r| r.token == job.token);
         let end = match result {
             Ok(review) if current && !job.stop.load(Ordering::Relaxed) => {
-                match state.storage.save_review(&job.id, &review, review.accuracy) {
+                match state.storage.save_review(
+                    &job.id,
+                    &review,
+                    review.accuracy,
+                    review.accuracy_formula,
+                ) {
                     Ok(_) => ("done", None),
                     Err(e) => ("failed", Some(ApiError::from(e))),
                 }
@@ -184,4 +189,52 @@ fn run<R: Runtime>(app: &AppHandle<R>, job: Job) {
     };
     let done = if what == "done" { total } else { last };
     emit(done, total, what, error);
+}
+
+/// Brings the stored reviews of `matches` (the history's list) up to the current accuracy
+/// formula ([`Review::rescore`]): a match whose accuracy was computed with an older formula
+/// is read, its review rescored from the decisions' severities and saved, and its entry in
+/// `matches` updated. A folder that cannot be written still lists the rescored figure; a
+/// match that cannot be read keeps its entry (the storage reports the problem).
+pub fn rescore_listed(storage: &carcassonne_storage::Storage, matches: &mut [MatchMeta]) {
+    for meta in matches.iter_mut().filter(|m| stale(m)) {
+        let Ok((mut m, _, _)) = storage.load_match(&meta.id) else {
+            continue;
+        };
+        let Some(mut r) = storage.review_of::<Review>(&meta.id, &mut m) else {
+            continue;
+        };
+        r.rescore();
+        match storage.save_review(&meta.id, &r, r.accuracy, r.accuracy_formula) {
+            Ok(saved) => *meta = saved,
+            Err(_) => {
+                meta.accuracy = Some(r.accuracy);
+                meta.accuracy_formula = Some(r.accuracy_formula);
+            }
+        }
+    }
+}
+
+/// Whether a listed match's accuracy comes from an older formula than the review's own.
+fn stale(m: &MatchMeta) -> bool {
+    m.accuracy.is_some() && m.accuracy_formula.unwrap_or(1) < review::ACCURACY_FORMULA
+}
+
+/// The review of an opened match, rescored to the current formula ([`rescore_listed`]) and
+/// saved when it was older; `meta` follows it.
+pub fn rescore_opened(
+    storage: &carcassonne_storage::Storage,
+    id: &str,
+    review: &mut Option<Review>,
+    meta: &mut MatchMeta,
+) {
+    let Some(r) = review.as_mut() else { return };
+    if r.rescore() || stale(meta) {
+        if let Ok(saved) = storage.save_review(id, r, r.accuracy, r.accuracy_formula) {
+            *meta = saved;
+        } else {
+            meta.accuracy = Some(r.accuracy);
+            meta.accuracy_formula = Some(r.accuracy_formula);
+        }
+    }
 }

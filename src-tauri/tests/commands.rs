@@ -1327,6 +1327,34 @@ fn a_review_runs_reports_progress_and_is_stored_with_its_match() {
     close(a);
     let b = app(dir.path());
     assert_eq!(b.ok("history_get", json!({"id": id}))["review"], *review);
+    assert_eq!(review["accuracyFormula"], 2);
+    close(b);
+
+    // A review stored with the first accuracy formula (no formula number, its old figure) is
+    // rescored from its decisions' severities when the history is listed, and saved so.
+    let path = dir
+        .path()
+        .join(format!("matches/{}.json", id.as_str().unwrap()));
+    let mut file: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    file["review"]
+        .as_object_mut()
+        .unwrap()
+        .remove("accuracyFormula");
+    file["review"]["accuracy"] = json!(99.5);
+    file["meta"]
+        .as_object_mut()
+        .unwrap()
+        .remove("accuracyFormula");
+    file["meta"]["accuracy"] = json!(99.5);
+    std::fs::write(&path, serde_json::to_vec(&file).unwrap()).unwrap();
+    let c = app(dir.path());
+    let listed = &c.ok("history_list", json!({}))["matches"][0];
+    assert_eq!(listed["accuracy"].as_f64(), Some(accuracy), "{listed}");
+    assert_eq!(listed["accuracyFormula"], 2);
+    let file: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(file["review"]["accuracy"].as_f64(), Some(accuracy));
+    assert_eq!(file["review"]["accuracyFormula"], 2);
+    assert_eq!(c.ok("history_get", json!({"id": id}))["review"], *review);
 }
 
 #[test]

@@ -163,7 +163,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     const verdict = page.locator('.rv-verdict');
     assert.match(await verdict.locator('.rv-head').innerText(), new RegExp(`Turn ${d.turn}\\b`));
     assert.equal(await verdict.locator('.rv-tag').innerText(), reviewTag(d.class));
-    assert.equal(await verdict.locator('.rv-why').innerText(), whyText(d.why, PLAYERS));
+    assert.equal(await verdict.locator('.rv-why').innerText(), whyText(d.why, PLAYERS, d));
     // In the board's terms: no coordinates, angles or tile letters.
     const said = await verdict.innerText();
     assert.doesNotMatch(said, /\(-?\d+, -?\d+\)|\d+°|\btile [A-Z]/, said);

@@ -277,6 +277,11 @@ test('Hungarian: the log, scorings, the wagon, hints, prompts, the end and the r
     assert.equal(T.oddsText({ kind: 'road', completion: 'complete' }), 'Ez az út elkészült.');
     assert.equal(T.whyText({ id: 'gives_points', params: { to: 1, points: 4 } }, HU), 'Ezzel a lépéssel Berta most 4 ponttal többet kap.');
     assert.equal(T.whyText({ id: 'shares_feature', params: { feature: 'road', with: 2 } }, HU), 'Ezzel a lépéssel közös lenne az utad Conraddal: a pontjait mindketten megkapnátok.');
+    // Points now that mostly come back later: the sentence says what the move costs in the end.
+    const gives = { id: 'gives_points', params: { to: 1, points: 9 } };
+    assert.equal(T.whyText(gives, HU, { pointLoss: 1.2 }), 'Ezzel a lépéssel Berta most 9 ponttal többet kap. A játék végére ez csak körülbelül 1 pont: a többi később visszajön.');
+    assert.equal(T.whyText(gives, HU, { pointLoss: 7 }), 'Ezzel a lépéssel Berta most 9 ponttal többet kap.', 'no note where the points now are most of the loss');
+    assert.equal(T.reviewWinText({ class: 'blunder', playedWin: 0, bestWin: 0.004, pointLoss: 24.3 }), 'Nyerési esély: 0% (a legjobb lépéssel <1%) · várhatóan 24 ponttal kevesebb a végén');
     assert.equal(T.reviewSummary({ accuracy: 87.4, counts: { mistake: 2, blunder: 1 } }), 'Pontosság: 87% · 2 hiba, 1 durva hiba');
     assert.equal(T.reviewDecisionTitle({ turn: 12, decision: 'place_tile' }), '12. kör, lapka');
     assert.equal(T.winGraphLabel({ decisions: [{ class: 'blunder', turn: 5 }, { class: 'mistake', turn: 12 }] }), 'A nyerési esélyed körről körre; durva hiba az 5. körben, hiba a 12. körben');

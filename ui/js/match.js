@@ -131,7 +131,7 @@ export async function renderMatch(root, app, id) {
     verdict.replaceChildren(
       h('div', { class: 'rv-head' }, h('strong', {}, reviewDecisionTitle(d)), h('span', { class: `rv-tag ${d.class}` }, reviewTag(d.class))),
       h('p', { class: 'rv-line' }, reviewVerdict(d, { playedFeature: feature(d.played), bestFeature: feature(d.best) })),
-      d.why && d.class !== 'best' ? h('p', { class: 'rv-why' }, whyText(d.why, s.players)) : null,
+      d.why && d.class !== 'best' ? h('p', { class: 'rv-why' }, whyText(d.why, s.players, d)) : null,
       h('p', { class: 'rv-win' }, reviewWinText(d)),
       d.class !== 'best' ? h('p', { class: 'rv-legend' }, h('span', { class: 'key played' }), t('screens.match.played'), ' ', h('span', { class: 'key best' }), t('screens.match.best')) : null);
   }

@@ -405,16 +405,24 @@ const DECISIONS = new Set(['draw_or_abbey', 'place_tile', 'place_figure', 'move_
 export function reviewDecisionTitle(d) {
   return t('game.review.decision', { turn: d.turn, what: DECISIONS.has(d.decision) ? t(`game.review.what.${d.decision}`) : d.decision });
 }
+// The reasons that count points scored now.
+const NOW = new Set(['closes_feature', 'more_points', 'gives_points']);
 const WHY = new Set(['closes_feature', 'weak_mayor', 'shares_feature', 'shares_field', 'loses_feature', 'more_points', 'gives_points', 'keeps_follower', 'places_figure', 'better_chances']);
 /**
  * The one sentence on why the best move is better, in this game's terms, from the review's
- * `why {id, params}`; `players` name the seats. An unknown id gets a general sentence.
+ * `why {id, params}`; `players` name the seats; `d`, the reviewed decision, tells what the move
+ * costs in the end. An unknown id gets a general sentence.
  */
-export function whyText(why, players) {
+export function whyText(why, players, d = null) {
   if (!WHY.has(why?.id)) return t('game.why.default');
   const p = why.params ?? {};
   const seat = p.with ?? p.to;
-  return t(`game.why.${why.id}`, { ...p, name: seat == null ? '' : playerName(players, seat) });
+  const text = t(`game.why.${why.id}`, { ...p, name: seat == null ? '' : playerName(players, seat) });
+  // Points now that mostly come back later (a unit, 3 points, more than the expected loss of
+  // decision `d`): the sentence says what the move costs in the end, so a small loss never
+  // reads as a big one.
+  const lost = Math.round(d?.pointLoss ?? 0);
+  return d && NOW.has(why.id) && p.points >= lost + 3 ? `${text} ${t('game.why.later', { points: lost })}` : text;
 }
 /** A reviewed move's verdict name with its mark: "Mistake ?". */
 export const reviewTag = (c) => `${REVIEW_CLASS[c] ?? c}${REVIEW_MARK[c] ? ` ${REVIEW_MARK[c]}` : ''}`;
@@ -426,8 +434,10 @@ export function reviewVerdict(d, { playedFeature = null, bestFeature = null } = 
   if (p?.type === 'place' && b?.type === 'place' && p.x === b.x && p.y === b.y) return t('game.review.verdict.turned');
   return t('game.review.verdict.other', { played: reviewMoveText(p, d.tile, playedFeature, 'played'), best: reviewMoveText(b, d.tile, bestFeature, 'best') });
 }
-/** The win chances of a reviewed move: "Win chance 41% (best 58%)". */
-export const reviewWinText = (d) => (d.class === 'best' ? t('game.review.win', { pct: percent(d.playedWin) }) : t('game.review.winBest', { pct: percent(d.playedWin), best: percent(d.bestWin) }));
+/** The win chances of a reviewed move and, when it is not the best, the points it loses by the
+ * end: "Win chance 41% (best 58%) · 4 points less expected at the end". */
+export const reviewWinText = (d) => (d.class === 'best' ? t('game.review.win', { pct: percent(d.playedWin) })
+  : `${t('game.review.winBest', { pct: percent(d.playedWin), best: percent(d.bestWin) })} · ${t('game.review.pointsLost', { points: Math.round(d.pointLoss ?? 0) })}`);
 /** A review's progress (`review-progress` / ReviewStatus) in words. */
 export function reviewProgressText(s) {
   switch (s?.state) {

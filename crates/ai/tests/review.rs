@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use carcassonne_ai::eval::one_ply;
 use carcassonne_ai::review::{
-    self, Class, ReviewConfig, ReviewError, decision_seed, judge, positions, review_record,
+    self, Class, Review, ReviewConfig, ReviewError, decision_seed, game_accuracy, judge, positions,
+    review_record,
 };
 use carcassonne_ai::{Budget, Level, Limits, choose_move};
 use carcassonne_engine::{
@@ -384,7 +385,54 @@ fn classes_and_accuracy_follow_the_documented_thresholds() {
         assert_eq!(Class::of_severity(s), class, "{s}");
     }
     assert_eq!(move_accuracy(0.0), 100.0);
-    assert!((move_accuracy(2.0) - 50.0).abs() < 1e-9);
-    assert!((move_accuracy(4.0) - 25.0).abs() < 1e-9);
+    assert!((move_accuracy(1.0) - 100.0 / std::f64::consts::E).abs() < 1e-9);
     assert!(move_accuracy(100.0) >= 0.0);
+    // A game's accuracy is the moves' geometric mean: every loss counts in full.
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    assert_eq!(game_accuracy([]), 100.0);
+    assert!(close(game_accuracy([0.0, 2.0]), move_accuracy(1.0)));
+    assert!(close(
+        game_accuracy([0.0, 0.0, 6.0]),
+        (move_accuracy(0.0) * move_accuracy(0.0) * move_accuracy(6.0)).cbrt()
+    ));
+    // One unit lost per move on average reads 37, however it is spread.
+    assert!(close(
+        game_accuracy([1.0; 4]),
+        game_accuracy([0.0, 0.0, 0.0, 4.0])
+    ));
+}
+
+#[test]
+fn a_review_of_the_first_accuracy_formula_is_rescored_from_its_severities() {
+    let record = random_record(3);
+    let stop = AtomicBool::new(false);
+    let cfg = ReviewConfig {
+        iterations: 60,
+        seed: 1,
+    };
+    let fresh = review::review_record(&record, 0, &cfg, &stop, |_, _| {}).unwrap();
+    assert_eq!(fresh.accuracy_formula, review::ACCURACY_FORMULA);
+    assert!(fresh.decisions.iter().any(|d| d.severity > 0.0));
+    let severities = fresh.decisions.iter().map(|d| d.severity);
+    assert_eq!(fresh.accuracy, game_accuracy(severities));
+    // As the first formula stored it: no formula number, per-move 100 × 2^(−s/2), the mean.
+    let mut v = serde_json::to_value(&fresh).unwrap();
+    v.as_object_mut().unwrap().remove("accuracyFormula");
+    let mut old_sum = 0.0;
+    for d in v["decisions"].as_array_mut().unwrap() {
+        let old = 100.0 * (-d["severity"].as_f64().unwrap() / 2.0).exp2();
+        old_sum += old;
+        d["accuracy"] = serde_json::json!(old);
+    }
+    let n = fresh.decisions.len() as f64;
+    v["accuracy"] = serde_json::json!(old_sum / n);
+    let mut old: Review = serde_json::from_value(v).unwrap();
+    assert_eq!(old.accuracy_formula, 1);
+    assert!(
+        old.accuracy > fresh.accuracy,
+        "the first formula read higher"
+    );
+    assert!(old.rescore());
+    assert_eq!(old, fresh);
+    assert!(!old.rescore(), "a current review is left as it is");
 }

@@ -172,8 +172,9 @@ impl Storage {
     }
 
     /// Stores `review`, the review of match `id`, in its match file (which becomes schema
-    /// [`MATCH_SCHEMA`]), replacing any earlier one, and notes its `accuracy` (0–100) in the
-    /// metadata the history lists. Returns that metadata.
+    /// [`MATCH_SCHEMA`]), replacing any earlier one, and notes its `accuracy` (0–100) and the
+    /// number of the accuracy's `formula` in the metadata the history lists. Returns that
+    /// metadata.
     ///
     /// # Errors
     /// [`StorageError::MatchNotFound`], [`StorageError::Corrupt`] (the match file is set
@@ -184,6 +185,7 @@ impl Storage {
         id: &str,
         review: &R,
         accuracy: f64,
+        formula: u32,
     ) -> Result<MatchMeta, StorageError> {
         let path = self.match_path(id)?;
         self.writable()?;
@@ -201,6 +203,7 @@ impl Storage {
         self.check_inner_id(&path, id, &mut m.meta);
         m.review = Some(review);
         m.meta.accuracy = Some(accuracy);
+        m.meta.accuracy_formula = Some(formula);
         self.write_as(&path, &m, MATCH, MATCH_SCHEMA)?;
         Ok(m.meta)
     }
@@ -218,6 +221,7 @@ impl Storage {
             Err(e) => {
                 m.review = None;
                 m.meta.accuracy = None;
+                m.meta.accuracy_formula = None;
                 self.drop_review(id, m, format!("its review is not valid ({e})"));
                 None
             }

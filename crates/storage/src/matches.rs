@@ -78,6 +78,11 @@ pub struct MatchMeta {
     /// and in files of schema 1.
     #[serde(default)]
     pub accuracy: Option<f64>,
+    /// The number of the formula that `accuracy` was computed with, as the reviewer counts
+    /// them; `None` (JSON `null`) before formulas were numbered. The app rescores a stored
+    /// review whose formula is older than its own.
+    #[serde(default)]
+    pub accuracy_formula: Option<u32>,
     /// The profile's rating right after this game counted (`None` for imported matches,
     /// matches filed before this was kept, or when the profile could not be read).
     #[serde(default)]
@@ -233,6 +238,7 @@ pub(crate) fn describe(record: &Record, game: &Game, origin: Origin) -> MatchMet
         duration_secs: ended.saturating_sub(started),
         imported,
         accuracy: None,
+        accuracy_formula: None,
         rating_after: None,
     }
 }

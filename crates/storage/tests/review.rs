@@ -59,9 +59,10 @@ fn a_stored_review_round_trips_and_is_listed() {
         file_match(&s, "g-1", 1);
         file_match(&s, "g-2", 2);
         assert_eq!(json(&path)["schema"], SCHEMA);
-        let meta = s.save_review("g-1", &review(), 87.5).unwrap();
+        let meta = s.save_review("g-1", &review(), 87.5, 2).unwrap();
         assert_eq!(meta.id, "g-1");
         assert_eq!(meta.accuracy, Some(87.5));
+        assert_eq!(meta.accuracy_formula, Some(2));
     }
     assert_eq!(json(&path)["schema"], MATCH_SCHEMA);
     // Read again by a new opening of the folder.
@@ -70,6 +71,8 @@ fn a_stored_review_round_trips_and_is_listed() {
     let accuracy = |id: &str| listed.iter().find(|m| m.id == id).unwrap().accuracy;
     assert_eq!(accuracy("g-1"), Some(87.5));
     assert_eq!(accuracy("g-2"), None);
+    let formula = |id: &str| listed.iter().find(|m| m.id == id).unwrap().accuracy_formula;
+    assert_eq!((formula("g-1"), formula("g-2")), (Some(2), None));
     let (mut m, _, _) = s.load_match("g-1").unwrap();
     assert_eq!(m.meta.accuracy, Some(87.5));
     assert_eq!(s.review_of::<Review>("g-1", &mut m), Some(review()));
@@ -78,7 +81,7 @@ fn a_stored_review_round_trips_and_is_listed() {
         accuracy: 50.0,
         notes: Vec::new(),
     };
-    s.save_review("g-1", &again, 50.0).unwrap();
+    s.save_review("g-1", &again, 50.0, 2).unwrap();
     let (mut m, _, _) = s.load_match("g-1").unwrap();
     assert_eq!(s.review_of::<Review>("g-1", &mut m), Some(again));
     assert!(s.problems().is_empty(), "{:?}", s.problems());
@@ -90,15 +93,17 @@ fn saving_a_review_needs_a_match_a_writable_folder_and_an_accuracy() {
     let s = Storage::open(dir.path(), common::rating_of).unwrap();
     file_match(&s, "g-1", 1);
     assert_eq!(
-        s.save_review("g-9", &review(), 80.0).unwrap_err(),
+        s.save_review("g-9", &review(), 80.0, 2).unwrap_err(),
         StorageError::MatchNotFound("g-9".into())
     );
     assert_eq!(
-        s.save_review("../x", &review(), 80.0).unwrap_err().code(),
+        s.save_review("../x", &review(), 80.0, 2)
+            .unwrap_err()
+            .code(),
         "match/not_found"
     );
     assert_eq!(
-        s.save_review("g-1", &review(), f64::NAN)
+        s.save_review("g-1", &review(), f64::NAN, 2)
             .unwrap_err()
             .code(),
         "storage/io"
@@ -106,7 +111,7 @@ fn saving_a_review_needs_a_match_a_writable_folder_and_an_accuracy() {
     drop(s);
     let r = Storage::open_read_only(dir.path(), common::rating_of).unwrap();
     assert_eq!(
-        r.save_review("g-1", &review(), 80.0).unwrap_err(),
+        r.save_review("g-1", &review(), 80.0, 2).unwrap_err(),
         StorageError::ReadOnly
     );
 }
@@ -116,7 +121,7 @@ fn a_corrupt_review_is_set_aside_and_reported_and_the_match_kept() {
     let dir = tempfile::tempdir().unwrap();
     let s = Storage::open(dir.path(), common::rating_of).unwrap();
     file_match(&s, "g-1", 1);
-    s.save_review("g-1", &review(), 87.5).unwrap();
+    s.save_review("g-1", &review(), 87.5, 2).unwrap();
     let path = dir.path().join("matches/g-1.json");
     let mut v = json(&path);
     v["review"]["notes"] = "not a list".into();
@@ -157,7 +162,7 @@ fn a_corrupt_review_read_only_is_reported_and_nothing_changes() {
     {
         let s = Storage::open(dir.path(), common::rating_of).unwrap();
         file_match(&s, "g-1", 1);
-        s.save_review("g-1", &review(), 87.5).unwrap();
+        s.save_review("g-1", &review(), 87.5, 2).unwrap();
     }
     let path = dir.path().join("matches/g-1.json");
     let mut v = json(&path);
@@ -179,7 +184,7 @@ fn schema_3_is_newer_for_profiles_and_a_match() {
     let s = Storage::open(dir.path(), common::rating_of).unwrap();
     s.create_profile("Ada").unwrap();
     file_match(&s, "g-1", 1);
-    s.save_review("g-1", &review(), 87.5).unwrap();
+    s.save_review("g-1", &review(), 87.5, 2).unwrap();
     let set = |p: &Path, schema: u32| {
         let mut v = json(p);
         v["schema"] = schema.into();
@@ -191,7 +196,7 @@ fn schema_3_is_newer_for_profiles_and_a_match() {
     assert!(s.profiles().unwrap().profiles.is_empty());
     assert!(s.list_matches().unwrap().is_empty());
     assert_eq!(
-        s.save_review("g-1", &review(), 87.5).unwrap_err().code(),
+        s.save_review("g-1", &review(), 87.5, 2).unwrap_err().code(),
         "storage/newer_version"
     );
     let problems = s.problems();

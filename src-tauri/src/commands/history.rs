@@ -8,6 +8,7 @@ use crate::api::{ApiError, Exported, GameView, MatchDetail, MatchList, MatchSumm
 use crate::arg::Arg;
 use crate::failure::Failure;
 use crate::limits::IMPORT_LIMIT;
+use crate::review;
 use crate::state::AppState;
 use crate::view::{self, score_events};
 
@@ -21,6 +22,7 @@ pub async fn history_list(
     if let Some(p) = profile_id.0 {
         matches.retain(|m| m.profile_id.as_deref() == Some(p.as_str()));
     }
+    review::rescore_listed(&state.storage, &mut matches);
     Ok(MatchList {
         matches,
         problems: state.storage.problems(),
@@ -35,7 +37,8 @@ pub async fn history_get(
     id: Arg<String>,
 ) -> Result<MatchDetail, ApiError> {
     let (mut m, game, replayed) = state.storage.load_match(&id.0)?;
-    let review = state.storage.review_of(&id.0, &mut m);
+    let mut review = state.storage.review_of(&id.0, &mut m);
+    review::rescore_opened(&state.storage, &id.0, &mut review, &mut m.meta);
     let events = score_events(&game);
     let deal = m
         .meta

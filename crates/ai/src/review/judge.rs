@@ -85,9 +85,34 @@ pub fn severity(win_loss: f64, point_loss: f64) -> f64 {
     (win_loss.max(0.0) / WIN_UNIT).max(point_loss.max(0.0) / POINT_UNIT)
 }
 
-/// A move's accuracy, 0–100: `100 × 2^(−severity / 2)`.
+/// The accuracy formula's number: 2 since 3 December 2026 (`100 × e^(−severity)` per move,
+/// the geometric mean per game); 1 before (`100 × 2^(−severity / 2)` per move, the arithmetic
+/// mean per game), which read about 80 for a player moving at random. A stored review with
+/// an older number is rescored ([`Review::rescore`](super::Review::rescore)).
+pub const ACCURACY_FORMULA: u32 = 2;
+
+/// A move's accuracy, 0–100: `100 × e^(−severity)`: 100 for no loss, 37 at one unit (the
+/// good/inaccuracy threshold), 14 at the mistake threshold, 2 at the blunder threshold.
 pub fn move_accuracy(severity: f64) -> f64 {
-    100.0 * (-severity.max(0.0) / 2.0).exp2()
+    100.0 * (-severity.max(0.0)).exp()
+}
+
+/// A game's accuracy, 0–100, from its reviewed decisions' severities: `100 × e^(−mean
+/// severity)`, the geometric mean of the moves' [`move_accuracy`] (100 without decisions).
+/// It reads 37 when the moves lose one unit (3 points or 5% win chance) each on average; on
+/// the corpus of `crates/ai/RESULTS.md` ("Accuracy") random seats read 44–50, greedy 46–93 and
+/// hard 89–100.
+pub fn game_accuracy(severities: impl IntoIterator<Item = f64>) -> f64 {
+    let (mut sum, mut n) = (0.0, 0u32);
+    for s in severities {
+        sum += s.max(0.0);
+        n += 1;
+    }
+    if n == 0 {
+        100.0
+    } else {
+        move_accuracy(sum / f64::from(n))
+    }
 }
 
 /// How the search judged one decision.

@@ -33,10 +33,13 @@
 //! *inaccuracy* below 2, a *mistake* below 4 and a *blunder* from 4 units on. The units are calibrated on the hard
 //! level's own games (`crates/ai/RESULTS.md`, "Review").
 //!
-//! **Accuracy.** A move's accuracy is `100 × 2^(−severity / 2)` (100 for no loss, about 71
-//! for an inaccuracy's unit, 50 at the mistake threshold, 25 at the blunder threshold); a
-//! game's accuracy is the mean over the reviewed decisions (decisions without a choice are
-//! not reviewed).
+//! **Accuracy.** A game's accuracy is `100 × e^(−S)`, `S` the mean severity over the reviewed
+//! decisions (decisions without a choice are not reviewed): 100 when every move is best, 37
+//! when the moves lose one unit (3 points or 5% win chance) each on average. It is the
+//! geometric mean of the moves' accuracies `100 × e^(−severity)`, so a loss counts in full
+//! however large (an arithmetic mean of bounded per-move scores let a player moving at random
+//! read about 80). Formula number [`ACCURACY_FORMULA`]; [`Review::rescore`] brings a stored
+//! review up to it.
 //!
 //! A review is reproducible: the same record, player, seed and iterations give the same
 //! review. It polls a stop flag and reports progress, so it can run in the background.
@@ -59,8 +62,8 @@ use crate::seed::splitmix;
 
 pub use error::ReviewError;
 pub use judge::{
-    CLOSE_BATCHES, CLOSE_UNITS, Class, POINT_UNIT, REFINE_BATCHES, Verdict, WIN_UNIT, class_of,
-    judge, move_accuracy, severity,
+    ACCURACY_FORMULA, CLOSE_BATCHES, CLOSE_UNITS, Class, POINT_UNIT, REFINE_BATCHES, Verdict,
+    WIN_UNIT, class_of, game_accuracy, judge, move_accuracy, severity,
 };
 pub use positions::{Position, default_player, positions, reviewed_positions};
 pub use why::{Why, why};
@@ -183,12 +186,38 @@ pub struct Review {
     pub iterations: u64,
     /// The review's seed.
     pub seed: u64,
-    /// The game's accuracy (0–100): the mean of the decisions' accuracies (100 when none).
+    /// The game's accuracy (0–100): [`game_accuracy`] of the decisions' severities (100 when
+    /// none).
     pub accuracy: f64,
+    /// The accuracy formula it was computed with ([`ACCURACY_FORMULA`]); reviews stored
+    /// before formulas were numbered read as 1.
+    #[serde(default = "first_formula")]
+    pub accuracy_formula: u32,
     /// Decisions per class.
     pub counts: ClassCounts,
     /// Every decision of the player that had a choice, in game order.
     pub decisions: Vec<DecisionReview>,
+}
+
+fn first_formula() -> u32 {
+    1
+}
+
+impl Review {
+    /// Recomputes the accuracies (each decision's and the game's) with the current formula
+    /// from the decisions' severities, if the review was made with an older one; whether it
+    /// changed anything.
+    pub fn rescore(&mut self) -> bool {
+        if self.accuracy_formula >= ACCURACY_FORMULA {
+            return false;
+        }
+        for d in &mut self.decisions {
+            d.accuracy = move_accuracy(d.severity);
+        }
+        self.accuracy = game_accuracy(self.decisions.iter().map(|d| d.severity));
+        self.accuracy_formula = ACCURACY_FORMULA;
+        true
+    }
 }
 
 /// Reviews the decisions of seat `player` in the finished game `record`.
@@ -270,16 +299,12 @@ pub fn review_positions(
         });
         progress(done + 1, total);
     }
-    let accuracy = if decisions.is_empty() {
-        100.0
-    } else {
-        decisions.iter().map(|d| d.accuracy).sum::<f64>() / decisions.len() as f64
-    };
     Ok(Review {
         player,
         iterations: cfg.iterations,
         seed: cfg.seed,
-        accuracy,
+        accuracy: game_accuracy(decisions.iter().map(|d| d.severity)),
+        accuracy_formula: ACCURACY_FORMULA,
         counts,
         decisions,
     })

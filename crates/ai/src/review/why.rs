@@ -158,11 +158,13 @@ pub fn why(game: &Game, played: Move, best: Move, verdict: &Verdict) -> Option<W
     let (played_game, a) = outcome(game, played)?;
     let (best_game, b) = outcome(game, best)?;
     let mine = |o: &Outcome| o.gain.get(player).copied().unwrap_or(0);
-    // 1. The best move completes a feature for the player.
+    // 1. The best move completes a feature for the player that the played move does not
+    // complete as well (the same scoring event in both results is no difference).
     if mine(&b) > mine(&a) {
         let closed = b
             .events
             .iter()
+            .filter(|e| !a.events.contains(e))
             .filter_map(|e| match e {
                 Event::Scored {
                     feature,
