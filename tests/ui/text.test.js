@@ -168,6 +168,17 @@ test('one turn numbering: the turn in progress while playing, turns played when 
   assert.equal(projectedLabel(15), '15 if the game ended now');
 });
 
+test('the review\'s reasons in the board\'s terms, and what a move costs by the end', async () => {
+  const T = await import('../../ui/js/text.js');
+  const players = [{ name: 'Ada', kind: 'human' }, { name: 'Berta', kind: 'ai', level: 'hard' }];
+  assert.equal(T.whyText({ id: 'worth_more', params: { feature: 'city', points: 6 } }, players), 'It makes your city worth 6 points more to you at the end of the game.');
+  assert.equal(T.whyText({ id: 'feeds_feature', params: { feature: 'field', to: 1, points: 4 } }, players, { pointLoss: 3.6 }), 'Your move makes Berta\'s field worth 4 points more to them at the end of the game.');
+  assert.equal(T.whyText({ id: 'gives_points', params: { to: 1, points: 9 } }, players, { pointLoss: 0.4 }), 'Your move gives Berta 9 points more now. In the end it costs hardly anything: it comes back later.');
+  assert.equal(T.whyText({ id: 'better_chances', params: { win: 0.02, points: 1 } }, players), 'Nothing on the board tells the two moves apart this turn: over the rest of the game, the search finds its chances better.');
+  assert.equal(T.reviewWinText({ class: 'mistake', playedWin: 0.41, bestWin: 0.58, pointLoss: 4.2 }), 'Win chance 41% (best 58%) · 4 points less expected at the end');
+  assert.equal(T.reviewWinText({ class: 'best', playedWin: 0.41, bestWin: 0.41, pointLoss: 0 }), 'Win chance 41%');
+});
+
 test('prompts, announcements, the scoreboard and the end', () => {
   const tile = { kind: 'place_tile', tile: 'V', cells: [{}, {}, {}] };
   assert.equal(prompt(tile), 'Place your tile: tap a highlighted square (3 fit).');
@@ -281,6 +292,8 @@ test('Hungarian: the log, scorings, the wagon, hints, prompts, the end and the r
     const gives = { id: 'gives_points', params: { to: 1, points: 9 } };
     assert.equal(T.whyText(gives, HU, { pointLoss: 1.2 }), 'Ezzel a lépéssel Berta most 9 ponttal többet kap. A játék végére ez csak körülbelül 1 pont: a többi később visszajön.');
     assert.equal(T.whyText(gives, HU, { pointLoss: 7 }), 'Ezzel a lépéssel Berta most 9 ponttal többet kap.', 'no note where the points now are most of the loss');
+    assert.equal(T.whyText({ id: 'worth_more', params: { feature: 'city', points: 6 } }, HU, { pointLoss: 5 }), 'A játék végén a városod 6 ponttal többet érne neked.');
+    assert.equal(T.whyText({ id: 'feeds_feature', params: { feature: 'field', to: 1, points: 4 } }, HU), 'Ezzel a lépéssel a játék végén Berta mezője 4 ponttal többet érne neki.');
     assert.equal(T.reviewWinText({ class: 'blunder', playedWin: 0, bestWin: 0.004, pointLoss: 24.3 }), 'Nyerési esély: 0% (a legjobb lépéssel <1%) · várhatóan 24 ponttal kevesebb a végén');
     assert.equal(T.reviewSummary({ accuracy: 87.4, counts: { mistake: 2, blunder: 1 } }), 'Pontosság: 87% · 2 hiba, 1 durva hiba');
     assert.equal(T.reviewDecisionTitle({ turn: 12, decision: 'place_tile' }), '12. kör, lapka');

@@ -405,9 +405,9 @@ const DECISIONS = new Set(['draw_or_abbey', 'place_tile', 'place_figure', 'move_
 export function reviewDecisionTitle(d) {
   return t('game.review.decision', { turn: d.turn, what: DECISIONS.has(d.decision) ? t(`game.review.what.${d.decision}`) : d.decision });
 }
-// The reasons that count points scored now.
-const NOW = new Set(['closes_feature', 'more_points', 'gives_points']);
-const WHY = new Set(['closes_feature', 'weak_mayor', 'shares_feature', 'shares_field', 'loses_feature', 'more_points', 'gives_points', 'keeps_follower', 'places_figure', 'better_chances']);
+// The reasons that count points, scored now or at the end as the board stands.
+const COUNTED = new Set(['closes_feature', 'more_points', 'gives_points', 'worth_more', 'feeds_feature']);
+const WHY = new Set(['closes_feature', 'weak_mayor', 'shares_feature', 'shares_field', 'loses_feature', 'more_points', 'gives_points', 'keeps_follower', 'worth_more', 'feeds_feature', 'places_figure', 'better_chances']);
 /**
  * The one sentence on why the best move is better, in this game's terms, from the review's
  * `why {id, params}`; `players` name the seats; `d`, the reviewed decision, tells what the move
@@ -418,11 +418,11 @@ export function whyText(why, players, d = null) {
   const p = why.params ?? {};
   const seat = p.with ?? p.to;
   const text = t(`game.why.${why.id}`, { ...p, name: seat == null ? '' : playerName(players, seat) });
-  // Points now that mostly come back later (a unit, 3 points, more than the expected loss of
-  // decision `d`): the sentence says what the move costs in the end, so a small loss never
-  // reads as a big one.
+  // Points as the board stands that mostly come back later (a unit, 3 points, more than the
+  // expected loss of decision `d`): the sentence says what the move costs in the end, so a
+  // small loss never reads as a big one.
   const lost = Math.round(d?.pointLoss ?? 0);
-  return d && NOW.has(why.id) && p.points >= lost + 3 ? `${text} ${t('game.why.later', { points: lost })}` : text;
+  return d && COUNTED.has(why.id) && p.points >= lost + 3 ? `${text} ${t('game.why.later', { points: lost })}` : text;
 }
 /** A reviewed move's verdict name with its mark: "Mistake ?". */
 export const reviewTag = (c) => `${REVIEW_CLASS[c] ?? c}${REVIEW_MARK[c] ? ` ${REVIEW_MARK[c]}` : ''}`;

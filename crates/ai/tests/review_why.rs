@@ -236,8 +236,16 @@ fn moves_alike_at_once_fall_back_on_the_search() {
                 .all(|f| f.strength[p] == 0 || f.owners == [p as u8]);
             c.play(Move::NoFigure).is_ok() && c.scores() == before && calm
         };
+        // Two of them that leave every player's features worth the same at the end too.
+        let end = |m: Move| {
+            let mut c = g.clone();
+            c.play(m).unwrap();
+            c.projected_scores()
+        };
         let moves: Vec<Move> = g.legal_moves().into_iter().filter(|&m| plain(m)).collect();
-        (moves.len() >= 2).then(|| (g.clone(), moves[0], moves[1]))
+        let a = *moves.first()?;
+        let b = moves[1..].iter().copied().find(|&m| end(m) == end(a))?;
+        Some((g.clone(), a, b))
     });
     let v = verdict(b);
     assert_eq!(
@@ -246,6 +254,77 @@ fn moves_alike_at_once_fall_back_on_the_search() {
             win: v.win_loss,
             points: v.point_loss
         })
+    );
+}
+
+#[test]
+fn a_follower_on_an_unfinished_city_is_worth_its_end_value() {
+    // A knight on an unfinished city nobody holds, against no figure: nothing differs now,
+    // and at the end the city would count one point per tile and pennant for the player.
+    let (game, knight, value) = find(|g| {
+        let Decision::PlaceFigure { pos, .. } = g.decision() else {
+            return None;
+        };
+        g.legal_moves().into_iter().find_map(|m| match m {
+            Move::Figure {
+                kind: FigureKind::Follower,
+                spot,
+            } => {
+                let f = g.feature_at(pos, spot)?;
+                (f.kind == SegmentKind::City && !f.complete && f.strength.iter().all(|&s| s == 0))
+                    .then(|| (g.clone(), m, u32::from(f.tiles) + u32::from(f.pennants)))
+            }
+            _ => None,
+        })
+    });
+    assert_eq!(
+        review::why(&game, Move::NoFigure, knight, &verdict(knight)),
+        Some(Why::WorthMore {
+            feature: "city".into(),
+            points: value
+        })
+    );
+}
+
+#[test]
+fn a_tile_that_feeds_another_players_feature_is_the_reason() {
+    // Two placements that score nothing now, join nothing of the player's and leave the
+    // player's features worth the same at the end; one makes another player's worth more.
+    let (game, played, best, to, more) = find(|g| {
+        let Decision::PlaceTile { player, .. } = g.decision() else {
+            return None;
+        };
+        let p = usize::from(player);
+        let after = |m: Move| {
+            let mut c = g.clone();
+            let before = c.scores();
+            c.play(m).unwrap();
+            let Move::Place { pos, .. } = m else {
+                return None;
+            };
+            let joins = (0u8..)
+                .map_while(|s| c.feature_at(pos, s))
+                .any(|f| f.strength[p] > 0);
+            c.play(Move::NoFigure).ok()?;
+            (c.scores() == before && !joins).then(|| c.projected_scores())
+        };
+        let plain: Vec<(Move, Vec<u32>)> = g
+            .legal_moves()
+            .into_iter()
+            .filter_map(|m| Some((m, after(m)?)))
+            .collect();
+        plain.iter().find_map(|(a, ea)| {
+            plain.iter().find_map(|(b, eb)| {
+                let q = (0..ea.len()).find(|&q| q != p && ea[q] > eb[q])?;
+                let others_equal = (0..ea.len()).all(|r| r == q || ea[r] == eb[r]);
+                others_equal.then(|| (g.clone(), *a, *b, q as u8, ea[q] - eb[q]))
+            })
+        })
+    });
+    let why = review::why(&game, played, best, &verdict(best));
+    assert!(
+        matches!(why, Some(Why::FeedsFeature { to: t, points, .. }) if t == to && points > 0 && points <= more),
+        "{why:?}: {more} more for seat {to}"
     );
 }
 

@@ -326,3 +326,37 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn projected_events_add_up_to_the_projected_scores() {
+    use carcassonne_engine::Event;
+    let mut rng = Pcg64Mcg::seed_from_u64(41);
+    let mut checked = 0;
+    for seed in 0..6 {
+        let mut game = Game::new(&Setup {
+            players: 3,
+            abbey_mayor: seed % 2 == 0,
+            seed,
+        })
+        .unwrap();
+        while !game.is_over() {
+            let now = game.scores();
+            let mut expected = now.clone();
+            for e in game.projected_events() {
+                if let Event::Scored {
+                    players, points, ..
+                } = e
+                {
+                    for p in players {
+                        expected[usize::from(p)] += points;
+                    }
+                }
+            }
+            assert_eq!(expected, game.projected_scores(), "seed {seed}");
+            checked += 1;
+            let moves = game.legal_moves();
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+    }
+    assert!(checked > 500);
+}

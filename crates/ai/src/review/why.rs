@@ -1,5 +1,6 @@
-//! Why the best move is better than the one played ([`Why`]), read from the two moves'
-//! immediate results.
+//! Why the best move is better than the one played ([`Why`]), read from what differs between
+//! the two moves' results: what they score now, whose features they join, the figures they
+//! place, and what the features would be worth at the end.
 
 use carcassonne_engine::{Cause, Decision, Event, FigureKind, Game, Move, Pos, SegmentKind};
 use serde::{Deserialize, Serialize};
@@ -10,10 +11,10 @@ use super::judge::Verdict;
 /// UI words it; serialised as `{"id": "closes_feature", "params": {"feature": "city",
 /// "points": 8}}`).
 ///
-/// It is read from the moves' immediate results on copies of the game ([`why`]): each move
-/// is played and the turn finished without further choices (no figure, wagons home), then
-/// the two results are compared. Only when nothing there tells them apart does it fall back
-/// to the search's verdict ([`Why::BetterChances`]).
+/// It is read from the moves' results on copies of the game ([`why`]): each move is played
+/// and the turn finished without further choices (no figure, wagons home), then the two
+/// results are compared, now and as final scoring would count them. Only when nothing there tells them
+/// apart does it fall back to the search's verdict ([`Why::BetterChances`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "id", content = "params", rename_all = "snake_case")]
 pub enum Why {
@@ -72,7 +73,26 @@ pub enum Why {
         /// The feature's kind (`field` for a barn).
         feature: String,
     },
-    /// Nothing immediate tells the moves apart: the best move's chances are better by `win`
+    /// After the best move the player's unfinished `feature`s (`road`, `city`, `monastery`,
+    /// `field`) would be worth `points` more to them at the end of the game than after the
+    /// played move (final scoring as if the game ended after this turn).
+    WorthMore {
+        /// The feature's kind.
+        feature: String,
+        /// The difference.
+        points: u32,
+    },
+    /// After the played move player `to`'s (0-based seat) unfinished `feature`s would be worth
+    /// `points` more to them at the end of the game than after the best move.
+    FeedsFeature {
+        /// The feature's kind.
+        feature: String,
+        /// The seat.
+        to: u8,
+        /// The difference.
+        points: u32,
+    },
+    /// Nothing on the board tells the moves apart: the best move's chances are better by `win`
     /// (0–1) and its expected margin by `points`.
     BetterChances {
         /// Win chance lost by the played move.
@@ -82,14 +102,34 @@ pub enum Why {
     },
 }
 
-/// What a move does at once: the game after it with the turn finished without further
-/// choices (no figure, returning wagons home), the points each player gained, and the
-/// events it logged.
+/// What a move does at once: the game after it with the turn finished without
+/// further choices (no figure, returning wagons home), the points each player gained, the
+/// events it logged, and what each player's unfinished features would be worth at the end.
 struct Outcome {
     gain: Vec<u32>,
     events: Vec<Event>,
+    /// Per player and feature kind (road, city, monastery, field): points at the end.
+    end: Vec<[u32; 4]>,
 }
 
+fn kind_index(k: SegmentKind) -> usize {
+    match k {
+        SegmentKind::Road => 0,
+        SegmentKind::City => 1,
+        SegmentKind::Monastery => 2,
+        _ => 3,
+    }
+}
+
+const KINDS: [SegmentKind; 4] = [
+    SegmentKind::Road,
+    SegmentKind::City,
+    SegmentKind::Monastery,
+    SegmentKind::Field,
+];
+
+/// `mv` on a copy of `game`: the game after the move itself (for its tile's features) and
+/// the outcome.
 fn outcome(game: &Game, mv: Move) -> Option<(Game, Outcome)> {
     let mut g = game.clone();
     g.set_logging(true);
@@ -115,7 +155,23 @@ fn outcome(game: &Game, mv: Move) -> Option<(Game, Outcome)> {
         .iter()
         .map(|e| e.event.clone())
         .collect();
-    Some((placed, Outcome { gain, events }))
+    let mut end = vec![[0u32; 4]; before.len()];
+    for e in g.projected_events() {
+        if let Event::Scored {
+            feature,
+            players,
+            points,
+            ..
+        } = e
+        {
+            for p in players {
+                if let Some(row) = end.get_mut(usize::from(p)) {
+                    row[kind_index(feature)] += points;
+                }
+            }
+        }
+    }
+    Some((placed, Outcome { gain, events, end }))
 }
 
 /// The features of the tile at `pos` in `game` where `player` has strength and another
@@ -140,16 +196,21 @@ fn contested(game: &Game, pos: Pos, player: usize) -> Option<(SegmentKind, u8, b
 
 /// Why `best` is better than `played`, both legal for the pending decision of `game` (the
 /// position, which may hold its real pile: only the two moves and the rest of the turn
-/// without choices are played), given the search's `verdict` on them. `None` when they are
-/// the same move (or one is not legal).
+/// without choices are played), given the search's
+/// `verdict` on them. `None` when they are the same move (or one is not legal).
 ///
 /// The first that applies, in this order: the best move completes a feature scoring for the
-/// player ([`Why::ClosesFeature`]); the played move put the mayor on a city without pennants
-/// ([`Why::WeakMayor`]); the played tile joined the player's feature to one another player
-/// holds as strongly ([`Why::SharesFeature`]) or more strongly ([`Why::LosesFeature`]) and
-/// the best did not; the best scores more now ([`Why::MorePoints`]); the played move gives
-/// another player more now ([`Why::GivesPoints`]); one move places a figure and the other
-/// not ([`Why::KeepsFollower`], [`Why::PlacesFigure`]); else [`Why::BetterChances`].
+/// player that the played one does not ([`Why::ClosesFeature`]); the played move put the mayor
+/// on a city without pennants ([`Why::WeakMayor`]); the played tile joined the player's
+/// feature to one another player holds as strongly ([`Why::SharesFeature`]) or more strongly
+/// ([`Why::LosesFeature`]) and the best did not; the best scores more now
+/// ([`Why::MorePoints`]); the played move gives another player more now
+/// ([`Why::GivesPoints`]); the best keeps the figure the played move placed
+/// ([`Why::KeepsFollower`]); the largest difference in what the unfinished features would be
+/// worth at the end, the player's own ([`Why::WorthMore`]) or another player's fed by the
+/// played move ([`Why::FeedsFeature`]); the best places a figure where the played move placed
+/// none ([`Why::PlacesFigure`]); else [`Why::BetterChances`], where nothing on the board
+/// tells the two apart.
 pub fn why(game: &Game, played: Move, best: Move, verdict: &Verdict) -> Option<Why> {
     if played == best {
         return None;
@@ -240,29 +301,56 @@ pub fn why(game: &Game, played: Move, best: Move, verdict: &Verdict) -> Option<W
             points,
         });
     }
-    // 6. A figure placed or kept.
-    match (played, best) {
-        (Move::Figure { kind, .. }, Move::NoFigure) => {
-            return Some(Why::KeepsFollower {
+    // 6. A figure kept for later.
+    if let (Move::Figure { kind, .. }, Move::NoFigure) = (played, best) {
+        return Some(Why::KeepsFollower {
+            figure: kind.name().into(),
+        });
+    }
+    // 7. What the features would be worth at the end: the player's own, or another's fed.
+    let mut worth: Option<(u32, Why)> = None;
+    let mut consider = |d: u32, why: Why| {
+        if d > 0 && worth.as_ref().is_none_or(|(w, _)| d > *w) {
+            worth = Some((d, why));
+        }
+    };
+    for (k, kind) in KINDS.iter().enumerate() {
+        let (mine_b, mine_a) = (b.end[player][k], a.end[player][k]);
+        consider(
+            mine_b.saturating_sub(mine_a),
+            Why::WorthMore {
+                feature: kind.name().into(),
+                points: mine_b.saturating_sub(mine_a),
+            },
+        );
+        for q in (0..a.end.len()).filter(|&q| q != player) {
+            let fed = a.end[q][k].saturating_sub(b.end[q][k]);
+            consider(
+                fed,
+                Why::FeedsFeature {
+                    feature: kind.name().into(),
+                    to: q as u8,
+                    points: fed,
+                },
+            );
+        }
+    }
+    if let Some((_, why)) = worth {
+        return Some(why);
+    }
+    // 8. A figure placed where the played move placed none.
+    if let (Move::NoFigure, Move::Figure { kind, spot }) = (played, best) {
+        let feature = match (kind, game.decision()) {
+            (FigureKind::Barn, _) => Some(SegmentKind::Field),
+            (_, Decision::PlaceFigure { pos, .. }) => game.feature_at(pos, spot).map(|f| f.kind),
+            _ => None,
+        };
+        if let Some(feature) = feature {
+            return Some(Why::PlacesFigure {
                 figure: kind.name().into(),
+                feature: feature.name().into(),
             });
         }
-        (Move::NoFigure, Move::Figure { kind, spot }) => {
-            let feature = match (kind, game.decision()) {
-                (FigureKind::Barn, _) => Some(SegmentKind::Field),
-                (_, Decision::PlaceFigure { pos, .. }) => {
-                    game.feature_at(pos, spot).map(|f| f.kind)
-                }
-                _ => None,
-            };
-            if let Some(feature) = feature {
-                return Some(Why::PlacesFigure {
-                    figure: kind.name().into(),
-                    feature: feature.name().into(),
-                });
-            }
-        }
-        _ => {}
     }
     Some(Why::BetterChances {
         win: verdict.win_loss,

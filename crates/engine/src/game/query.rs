@@ -3,6 +3,7 @@
 //! AI's evaluation.
 
 use crate::board::Board;
+use crate::event::Event;
 use crate::game::{Game, MAX_PLAYERS, Phase, root};
 use crate::geometry::Pos;
 use crate::moves::{FigureKind, Move};
@@ -191,8 +192,22 @@ impl Game {
     /// The scores if the game ended now: this turn finished without further choices (no
     /// figure, wagons home), then final scoring. A cheap, exact evaluation for the AI.
     pub fn projected_scores(&self) -> Vec<u32> {
+        self.ended_now(false).scores()
+    }
+
+    /// The scorings that ending the game now would log ([`Game::projected_scores`]: the turn
+    /// finished without further choices, then final scoring): what each unfinished feature
+    /// would be worth, and to whom.
+    pub fn projected_events(&self) -> Vec<Event> {
+        let g = self.ended_now(true);
+        let seen = self.events().len().min(g.events().len());
+        g.events()[seen..].iter().map(|e| e.event.clone()).collect()
+    }
+
+    /// This game ended now, as [`Game::projected_scores`] says, logging its events or not.
+    fn ended_now(&self, logging: bool) -> Game {
         let mut g = self.clone();
-        g.set_logging(false);
+        g.set_logging(logging);
         loop {
             match g.phase {
                 Phase::Figure => g.play_unchecked(Move::NoFigure),
@@ -210,6 +225,6 @@ impl Game {
         if g.phase != Phase::Over {
             g.final_scoring();
         }
-        g.scores()
+        g
     }
 }
