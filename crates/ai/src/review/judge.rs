@@ -100,8 +100,8 @@ pub fn move_accuracy(severity: f64) -> f64 {
 /// A game's accuracy, 0–100, from its reviewed decisions' severities: `100 × e^(−mean
 /// severity)`, the geometric mean of the moves' [`move_accuracy`] (100 without decisions).
 /// It reads 37 when the moves lose one unit (3 points or 5% win chance) each on average; on
-/// the corpus of `crates/ai/RESULTS.md` ("Accuracy") random seats read 44–50, greedy 46–93 and
-/// hard 89–100.
+/// the corpus of `crates/ai/RESULTS.md` ("Review on unequal play") random seats read 33–51,
+/// greedy 46–93 and hard 89–100.
 pub fn game_accuracy(severities: impl IntoIterator<Item = f64>) -> f64 {
     let (mut sum, mut n) = (0.0, 0u32);
     for s in severities {
