@@ -17,6 +17,7 @@ pub mod commands;
 pub mod failure;
 pub mod lessons;
 pub mod limits;
+pub mod luck;
 pub mod opponents;
 pub mod review;
 pub mod session;

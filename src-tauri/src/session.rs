@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use carcassonne_ai::PlayerSpec;
+use carcassonne_ai::review::Luck;
 use carcassonne_ai::seed::mix;
 use carcassonne_engine::{
     Game, Move, MoveName, PlayError, PlayerKind, PublicView, RecordPlayer, Setup,
@@ -56,6 +57,8 @@ pub struct Session {
     pub save_error: Option<ApiError>,
     /// How the ended game moved the profile's rating.
     pub rating_change: Option<RatingChange>,
+    /// The luck of the draw, once a game played to the end has been filed.
+    pub luck: Option<Luck>,
 }
 
 impl Session {
@@ -116,6 +119,7 @@ impl Session {
             result: None,
             save_error: None,
             rating_change: None,
+            luck: None,
         })
     }
 
@@ -179,6 +183,7 @@ impl Session {
             result: None,
             save_error: None,
             rating_change: None,
+            luck: None,
         })
     }
 
@@ -349,8 +354,24 @@ impl Session {
     }
 
     fn file_match(&mut self, storage: &Storage, resigned: bool) -> Result<(), ApiError> {
-        let filed =
-            storage.finish_game_rated(&self.current(), &self.progress.record, &self.game, resigned);
+        // A game played to the end has its draws weighed (about a second); a resigned one
+        // stops before the end and is not (it is not reviewed either).
+        self.luck = if resigned {
+            None
+        } else {
+            crate::luck::weigh(&self.progress.record)
+        };
+        let kept = self
+            .luck
+            .as_ref()
+            .and_then(|l| crate::luck::filed(l, &self.progress.record));
+        let filed = storage.finish_game_weighed(
+            &self.current(),
+            &self.progress.record,
+            &self.game,
+            resigned,
+            kept.as_ref(),
+        );
         let (filed, change) = match filed {
             Ok((meta, change)) => (Ok(meta), change),
             Err(e) => (Err(e), None),
@@ -399,6 +420,7 @@ impl Session {
             },
         );
         view.rating_change = self.rating_change.clone();
+        view.luck = self.luck.clone();
         view.deal = view::deal(self.game.seed(), self.deal_salt.as_deref(), self.over());
         // The seed tells the order of the pile: not before the end (the fingerprint commits to it).
         if !self.over() {

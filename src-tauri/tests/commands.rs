@@ -341,6 +341,37 @@ fn a_whole_game_against_the_ai_with_undo_hint_and_history() {
     assert_eq!(view["decision"]["kind"], "game_over");
     let match_id = view["result"]["matchId"].clone();
     assert!(match_id.is_string());
+    // The draws were weighed: every seat's totals, a luck-adjusted margin that adds up, and
+    // every tile placed from the pile is a draw of the seat that placed it.
+    let luck = &view["luck"];
+    assert_eq!(luck["formula"], 1);
+    let seats = luck["players"].as_array().unwrap();
+    assert_eq!(seats.len(), 3);
+    let net_sum: f64 = seats.iter().map(|p| p["netPoints"].as_f64().unwrap()).sum();
+    assert!(net_sum.abs() < 1e-6, "net luck sums to 0 over the seats");
+    for p in seats {
+        let (m, n, adj) = (
+            p["margin"].as_f64().unwrap(),
+            p["netPoints"].as_f64().unwrap(),
+            p["adjustedMargin"].as_f64().unwrap(),
+        );
+        assert!((m - n - adj).abs() < 1e-9);
+    }
+    let draws = luck["draws"].as_array().unwrap();
+    let placed_from_pile = a
+        .ok("game_log", json!({}))
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["type"] == "tile_placed")
+        .count();
+    assert_eq!(draws.len(), placed_from_pile, "one draw per tile placed");
+    assert!(draws.iter().all(|d| {
+        (d["points"].as_f64().unwrap()
+            - (d["value"].as_f64().unwrap() - d["mean"].as_f64().unwrap()))
+        .abs()
+            < 1e-9
+    }));
     assert_eq!(view["saveError"], Value::Null);
     assert!(!dir.path().join("current.json").exists());
     assert_eq!(
@@ -375,10 +406,17 @@ fn a_whole_game_against_the_ai_with_undo_hint_and_history() {
     );
     let profile = &a.ok("profiles_list", json!({}))["profiles"][0];
     assert_eq!(profile["stats"]["games"], 1);
+    assert_eq!(profile["stats"]["luckGames"], 1);
+    assert_eq!(
+        profile["stats"]["luckPoints"],
+        luck["players"][0]["netPoints"]
+    );
+    assert_eq!(summary["luck"], luck["players"][0]["netPoints"]);
     assert_eq!(profile["stats"]["byLevel"]["greedy"]["games"], 1);
 
     let detail = a.ok("history_get", json!({"id": match_id}));
     assert_eq!(detail["record"]["end"], true);
+    assert_eq!(&detail["luck"], luck, "the match keeps the end's analysis");
     let timeline = detail["timeline"].as_array().unwrap();
     assert_eq!(timeline.last().unwrap(), &json!(scores));
     assert_eq!(timeline[0], json!([0, 0, 0]));
@@ -410,6 +448,16 @@ fn a_whole_game_against_the_ai_with_undo_hint_and_history() {
     let imported = a.ok("history_import", json!({"json": exported["json"]}));
     assert_eq!(imported["imported"], true);
     assert_eq!(imported["scores"], json!(scores));
+    // An imported match is weighed when first opened, and keeps it.
+    assert_eq!(imported["luck"], Value::Null);
+    let opened = a.ok("history_get", json!({"id": imported["id"]}));
+    assert_eq!(&opened["luck"], luck, "the same draws weigh the same");
+    assert_eq!(opened["summary"]["luck"], luck["players"][0]["netPoints"]);
+    let listed = a.ok("history_list", json!({"profileId": null}));
+    assert_eq!(
+        listed["matches"][0]["luck"],
+        luck["players"][0]["netPoints"]
+    );
     assert_eq!(
         a.ok("history_list", json!({"profileId": null}))["matches"]
             .as_array()
@@ -780,7 +828,10 @@ fn resigned_match(a: &App) -> String {
     let ada = a.ok("profile_create", json!({"name": "Ada"}));
     new_game(a, &ada, &["random"], false, 8);
     let view = a.ok("game_resign", json!({}));
-    view["result"]["matchId"].as_str().unwrap().to_string()
+    assert_eq!(view["luck"], Value::Null, "a resigned game is not weighed");
+    let id = view["result"]["matchId"].as_str().unwrap().to_string();
+    assert_eq!(a.ok("history_get", json!({"id": id}))["luck"], Value::Null);
+    id
 }
 
 #[test]

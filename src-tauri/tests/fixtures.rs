@@ -575,6 +575,22 @@ fn review_game() -> Vec<Value> {
         .map(|d| d["turn"].as_u64().unwrap() - 1)
         .collect();
     before.push(last);
+    // The luck strip's most telling draws (the human's and the opponent's, by the size of
+    // their luck): tapping one shows its turn (the board after it, or before the move the
+    // review judges there).
+    let draws = detail["luck"]["draws"].as_array().unwrap().clone();
+    for seat in 0..2 {
+        let size = |d: &Value| d["points"].as_f64().unwrap().abs();
+        if let Some(d) = draws
+            .iter()
+            .filter(|d| d["player"] == seat)
+            .max_by(|a, b| size(a).total_cmp(&size(b)))
+        {
+            let turn = d["turn"].as_u64().unwrap();
+            before.extend([turn - 1, turn]);
+        }
+    }
+    before.sort_unstable();
     before.dedup();
     for turn in before {
         r.ok("history_position", json!({"id": id, "turn": turn}));

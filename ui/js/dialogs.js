@@ -10,6 +10,7 @@ import { t, fmtNumber, fmtPercent } from './i18n.js';
 import { ratingText } from './strength.js';
 import { reviews, progressBox, reviewable, notReviewable } from './review.js';
 import { dealBox } from './deal.js';
+import { luckBox } from './luck.js';
 
 /**
  * The end of the game: final scoring by category and, once the match is filed, the chart;
@@ -26,6 +27,7 @@ export async function showEnd(view, { onLook = null } = {}) {
   const dlg = h('dialog', { class: 'dialog end-dialog', 'aria-labelledby': 'end-title' },
     h('h2', { id: 'end-title' }, endHeadline(view)), ratingBox(view), h('div', { class: 'table-scroll' }, breakdownTable(view.players, (seat) => view.players[seat].breakdown, view.result?.winners ?? [])),
     detail ? h('div', { class: 'chart-box', html: chartSvg(detail.timeline, view.players) }) : null,
+    view.luck ? luckBox(view.luck, view.human, view.players) : null,
     detail ? reviewBox(detail) : null,
     dealBox(view.deal, view.seed),
     h('div', { class: 'row end' },

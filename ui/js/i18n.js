@@ -11,8 +11,9 @@ import * as game from './i18n/game.js';
 import * as screens from './i18n/screens.js';
 import * as errors from './i18n/errors.js';
 import * as learn from './i18n/learn.js';
+import * as luck from './i18n/luck.js';
 
-const AREAS = { common, game, screens, errors, learn };
+const AREAS = { common, game, screens, errors, learn, luck };
 /** The catalogues by language: every key of every area. */
 export const CATALOGS = { en: {}, hu: {} };
 for (const area of Object.values(AREAS)) {

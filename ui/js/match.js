@@ -12,6 +12,7 @@ import { reviews, reviewStarter, reviewable, notReviewable, winGraph, moveList, 
 import { opponentLabel } from './strength.js';
 import { dealBox } from './deal.js';
 import { bounds, fitCamera } from './geometry.js';
+import { luckStrip, luckSentences } from './luck.js';
 
 /** The replay's board while the match screen is shown. */
 let replayBoard = null;
@@ -56,6 +57,13 @@ export async function renderMatch(root, app, id) {
     if (main && (r.top < top || r.bottom > window.innerHeight)) main.scrollTop += r.top - top - 8;
   };
   const graph = review ? winGraph(review, s.turns, pick) : null;
+  // The luck strip: a bar per draw; tapping one shows that turn.
+  const human = review?.player ?? Math.max(0, s.players.findIndex((p) => p.kind === 'human'));
+  const strip = detail.luck ? luckStrip(detail.luck, s.turns, human, s.players, (to) => go(to)) : null;
+  const luckLines = detail.luck ? luckSentences(detail.luck, human) : null;
+  const luckPart = strip ? h('div', { class: 'rv-luck' }, h('h3', { class: 'luck-title' }, t('luck.title')),
+    luckLines && s.players[human]?.kind === 'human' ? h('p', { class: 'luck-line' }, luckLines.result, luckLines.adjusted ? [' ', luckLines.adjusted] : null) : null,
+    strip.el, h('p', { class: 'luck-help' }, t('luck.help'))) : null;
   const moves = review ? moveList(review, pick, { events: detail.events, types, players: s.players }) : null;
   const verdict = h('div', { class: 'rv-verdict', 'aria-live': 'polite', hidden: !review });
   const reviewCard = review
@@ -79,8 +87,9 @@ export async function renderMatch(root, app, id) {
           btn('M4,4h2.5v12H4ZM16,4v12L7.5,10Z', t('screens.match.first'), () => go(0)), btn('M14,4v12L5,10Z', t('screens.match.previous'), () => step(-1)), slider,
           btn('M6,4v12l9,-6Z', t('screens.match.next'), () => step(1)), btn('M13.5,4H16v12h-2.5ZM4,4v12l8.5,-6Z', t('screens.match.last'), () => go(last))), label,
         review ? null : eventsBox),
-      review ? [verdict, h('div', { class: 'rv-graph' }, h('h3', { class: 'rv-graph-title' }, t('screens.match.winChance')), graph.el, h('p', { class: 'rv-graph-help' }, t('screens.match.winChanceHelp'))), eventsBox] : null),
+      review ? [verdict, h('div', { class: 'rv-graph' }, h('h3', { class: 'rv-graph-title' }, t('screens.match.winChance')), graph.el, h('p', { class: 'rv-graph-help' }, t('screens.match.winChanceHelp')), luckPart), eventsBox] : null),
     reviewCard,
+    !review && luckPart ? h('div', { class: 'card luck-card' }, luckPart) : null,
     h('div', { class: 'card' }, h('h3', {}, t('screens.match.scores')), chartBox),
     h('div', { class: 'card' }, h('h3', {}, t('screens.match.final')), h('div', { class: 'table-scroll' }, breakdown)),
     detail.deal ? h('div', { class: 'card' }, dealBox(detail.deal, s.seed)) : null,
@@ -94,6 +103,7 @@ export async function renderMatch(root, app, id) {
     sel = review ? (picked ?? decisionAt(review, turn)) : null;
     const d = sel != null ? review.decisions[sel] : null;
     if (review) { graph.select(sel); moves.select(sel); showVerdict(d); }
+    strip?.select(turn);
     slider.value = String(turn);
     label.textContent = replayLabel(turn, s.turns);
     slider.setAttribute('aria-valuetext', label.textContent);

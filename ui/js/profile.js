@@ -6,6 +6,7 @@ import { accuracyText } from './text.js';
 import { t, fmtNumber, fmtDate } from './i18n.js';
 import { seriesSvg } from './chart.js';
 import { isSpec, levelName } from './strength.js';
+import { luckProfile } from './luck.js';
 
 export async function renderProfile(root, app) {
   const profiles = await api.profilesList();
@@ -25,7 +26,8 @@ export async function renderProfile(root, app) {
         h('tbody', {}, byLevelRows(st.byLevel).map(([name, r]) => h('tr', {}, h('th', { scope: 'row' }, name), [r.games, r.wins, r.losses, r.draws].map((v) => h('td', {}, n(v))))))))
         : h('p', {}, t('screens.profile.noGames'))));
     const list = await api.historyList(active.id);
-    root.append(accuracyCard(list), ratingCard(list));
+    root.append(accuracyCard(list), ratingCard(list),
+      h('div', { class: 'card luck-card' }, h('h3', {}, t('luck.profileTitle')), luckProfile(st)));
   }
   if (!profiles.profiles.length) root.append(h('p', { class: 'empty' }, t('screens.profile.none'), ' ', h('a', { href: '#/start' }, t('screens.profile.noneLink'))));
   root.append(h('div', { class: 'card' }, h('h3', {}, t('screens.profile.all')),

@@ -10,6 +10,7 @@ mod bench;
 mod common;
 mod deal;
 mod history;
+mod luck;
 mod ratings;
 mod review;
 mod suggest;
@@ -71,6 +72,9 @@ enum Command {
     /// Review a finished game: each decision of one player judged by the search (best move,
     /// win chance, expected margin, class), and an accuracy figure; one JSON object.
     Review(review::ReviewArgs),
+    /// Weigh every draw of a finished game against the tiles that could have come: each
+    /// draw's luck, each player's total and the result with average draws; one JSON object.
+    Luck(luck::LuckArgs),
     /// Fit Elo ratings, with 95% intervals, to two-player arena summaries (`arena --out`).
     Ratings(ratings::RatingsArgs),
     /// List the app's finished matches (the same folder as the app), newest first.
@@ -122,6 +126,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Deal(command) => deal::run(command),
         Command::Suggest(args) => suggest::run(args),
         Command::Review(args) => review::run(args),
+        Command::Luck(args) => luck::run(args),
         Command::Ratings(args) => ratings::run(args),
         Command::History(args) => history::run(args),
         Command::Bench { what } => bench::run(what),

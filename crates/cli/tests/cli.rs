@@ -921,3 +921,51 @@ fn review_prints_a_reproducible_review_of_a_record_or_a_match_file() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("1..=100000000"));
 }
+
+#[test]
+fn luck_weighs_every_draw_of_a_finished_record_the_same_every_time() {
+    let dir = temp("luck");
+    let file = random_record(&dir, "game.json", "9");
+    let f = file.to_str().unwrap();
+    let out = carcassonne(&["luck", f]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["formula"], 1);
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    let net: f64 = players
+        .iter()
+        .map(|p| p["netPoints"].as_f64().unwrap())
+        .sum();
+    assert!(net.abs() < 1e-9);
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let tiles = record["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t.get("tile").is_some())
+        .count();
+    assert_eq!(
+        v["draws"].as_array().unwrap().len(),
+        tiles,
+        "one draw per tile placed"
+    );
+    assert_eq!(carcassonne(&["luck", f]).stdout, out.stdout, "reproducible");
+    // An unfinished game: one line, status 1, nothing on stdout.
+    let mut unfinished = record.clone();
+    unfinished["turns"].as_array_mut().unwrap().truncate(10);
+    unfinished["end"] = serde_json::Value::Bool(false);
+    let partial = dir.join("partial.json");
+    std::fs::write(&partial, unfinished.to_string()).unwrap();
+    let bad = carcassonne(&["luck", partial.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("not finished"), "{err}");
+    assert!(bad.stdout.is_empty());
+}

@@ -360,3 +360,55 @@ fn projected_events_add_up_to_the_projected_scores() {
     }
     assert!(checked > 500);
 }
+
+#[test]
+fn another_draw_is_the_same_position_with_that_tile_to_place() {
+    let mut rng = Pcg64Mcg::seed_from_u64(43);
+    let (mut swapped, mut refused, mut unfit) = (0, 0, 0);
+    for seed in 0..4 {
+        let mut game = Game::new(&Setup {
+            players: 2,
+            abbey_mayor: true,
+            seed,
+        })
+        .unwrap();
+        while !game.is_over() {
+            if let Decision::PlaceTile { player, tile } = game.decision() {
+                assert!(game.with_drawn(tile).is_some(), "the drawn tile itself");
+                for other in 0..carcassonne_engine::tile::LAND_TYPES as u8 {
+                    let Some(g) = game.with_drawn(other) else {
+                        // Refused: no copy left in the pile, or (rarely) it fits nowhere.
+                        assert_ne!(other, tile);
+                        unfit += usize::from(game.remaining()[usize::from(other)] > 0);
+                        refused += 1;
+                        continue;
+                    };
+                    // The same public position, the other tile to place, the same pile size
+                    // and counts.
+                    assert_eq!(
+                        g.decision(),
+                        Decision::PlaceTile {
+                            player,
+                            tile: other
+                        }
+                    );
+                    assert_eq!(g.remaining(), game.remaining());
+                    assert_eq!(g.pile_len(), game.pile_len());
+                    assert_eq!(g.scores(), game.scores());
+                    assert!(
+                        !g.legal_moves().is_empty(),
+                        "a tile that fits can be placed"
+                    );
+                    assert!(game.remaining()[usize::from(other)] > 0);
+                    swapped += 1;
+                }
+            } else {
+                assert!(game.with_drawn(0).is_none(), "only at a tile placement");
+            }
+            let moves = game.legal_moves();
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+    }
+    assert!(swapped > 1000 && refused > 1000, "{swapped} {refused}");
+    assert!(unfit * 20 < swapped, "{unfit} tiles left fit nowhere");
+}

@@ -85,6 +85,7 @@ impl Storage {
                 meta: meta.clone(),
                 record,
                 review: None,
+                luck: None,
             },
             MATCH,
         )?;

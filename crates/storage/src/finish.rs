@@ -12,6 +12,15 @@ use crate::profile::{GameOutcome, RatingChange};
 use crate::store::Storage;
 use crate::time;
 
+/// The luck of the draw in a finished game, as the match file keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FiledLuck {
+    /// The analysis (the AI crate's, as JSON).
+    pub analysis: serde_json::Value,
+    /// The human seat's net luck in points (`None` without a human seat).
+    pub net_points: Option<f64>,
+}
+
 impl Storage {
     /// Files a finished (or resigned) game: writes its match file, counts it in the
     /// profile's statistics and rating, and removes the autosave. `game` is the final
@@ -47,6 +56,23 @@ impl Storage {
         game: &Game,
         resigned: bool,
     ) -> Result<(MatchMeta, Option<RatingChange>), StorageError> {
+        self.finish_game_weighed(current, record, game, resigned, None)
+    }
+
+    /// [`Storage::finish_game_rated`] with the luck of the draw, when the draws were
+    /// weighed: the analysis is kept in the match file, the human's net luck in its
+    /// metadata ([`MatchMeta::luck`]) and in the profile's statistics.
+    ///
+    /// # Errors
+    /// As [`Storage::finish_game`].
+    pub fn finish_game_weighed(
+        &self,
+        current: &CurrentGame,
+        record: &Record,
+        game: &Game,
+        resigned: bool,
+        luck: Option<&FiledLuck>,
+    ) -> Result<(MatchMeta, Option<RatingChange>), StorageError> {
         self.writable()?;
         let mut meta = matches::describe(
             record,
@@ -61,6 +87,7 @@ impl Storage {
             },
         );
         meta.deal_salt.clone_from(&current.deal_salt);
+        meta.luck = luck.and_then(|l| l.net_points);
         let scores = game.scores();
         let outcome = GameOutcome {
             score: scores[current.human],
@@ -70,6 +97,7 @@ impl Storage {
                 .map(|o| (o.level.clone(), scores[o.seat]))
                 .collect(),
             resigned,
+            luck: meta.luck,
         };
         // The rating this game leads to, kept with the match for the profile's chart.
         meta.rating_after = self.profiles().ok().and_then(|p| {
@@ -88,6 +116,7 @@ impl Storage {
                 meta: meta.clone(),
                 record: record.clone(),
                 review: None,
+                luck: luck.map(|l| l.analysis.clone()),
             },
             MATCH,
         )?;

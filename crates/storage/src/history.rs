@@ -28,6 +28,12 @@ pub struct MatchFile {
     /// a match not reviewed, and for every file of schema 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub review: Option<serde_json::Value>,
+    /// The luck analysis of the draws, as JSON (like the review, the storage does not know
+    /// its shape: the app stores the AI crate's with [`Storage::finish_game_weighed`] or
+    /// [`Storage::save_luck`]). `None` for resigned and imported games until analysed, and
+    /// for files written before luck was measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<serde_json::Value>,
 }
 
 /// A match file as the history reads it: the metadata, the record only checked to be there
@@ -204,6 +210,32 @@ impl Storage {
         m.review = Some(review);
         m.meta.accuracy = Some(accuracy);
         m.meta.accuracy_formula = Some(formula);
+        self.write_as(&path, &m, MATCH, MATCH_SCHEMA)?;
+        Ok(m.meta)
+    }
+
+    /// Stores the luck analysis `luck` of match `id`, and `net_points`, the human seat's net
+    /// luck, in its metadata (a match filed before luck was measured, analysed when opened).
+    /// The profile's statistics are not changed: they count the games weighed when filed.
+    ///
+    /// # Errors
+    /// [`StorageError::MatchNotFound`], [`StorageError::ReadOnly`], or I/O.
+    pub fn save_luck<L: Serialize>(
+        &self,
+        id: &str,
+        luck: &L,
+        net_points: Option<f64>,
+    ) -> Result<MatchMeta, StorageError> {
+        let path = self.match_path(id)?;
+        self.writable()?;
+        let luck = serde_json::to_value(luck).map_err(|e| io_err(&path, e))?;
+        let _guard = lock(&self.matches_lock);
+        let mut m: MatchFile = self
+            .read(&path, MATCH)?
+            .ok_or_else(|| StorageError::MatchNotFound(id.into()))?;
+        self.check_inner_id(&path, id, &mut m.meta);
+        m.luck = Some(luck);
+        m.meta.luck = net_points;
         self.write_as(&path, &m, MATCH, MATCH_SCHEMA)?;
         Ok(m.meta)
     }

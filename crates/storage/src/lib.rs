@@ -87,6 +87,7 @@ use std::path::PathBuf;
 pub use carcassonne_engine::notation::{MoveName, NameError, WagonTarget};
 pub use current::{CurrentGame, Progress};
 pub use error::{Problem, RecordRefusal, StorageError};
+pub use finish::FiledLuck;
 pub use history::{MatchFile, new_game_id};
 pub use limits::{
     EXPORT_NAMES, MATCH_SCHEMA, MAX_CURRENT_BYTES, MAX_MATCH_BYTES, MAX_PROFILES_BYTES,

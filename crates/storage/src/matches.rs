@@ -87,6 +87,11 @@ pub struct MatchMeta {
     /// matches filed before this was kept, or when the profile could not be read).
     #[serde(default)]
     pub rating_after: Option<f64>,
+    /// The human seat's net luck of the draw in points (own draws' luck minus the mean of
+    /// the others'), once the draws were weighed; `None` (JSON `null`) before, and without a
+    /// human seat.
+    #[serde(default)]
+    pub luck: Option<f64>,
 }
 
 /// The score timeline and final breakdown of a replayed record.
@@ -240,6 +245,7 @@ pub(crate) fn describe(record: &Record, game: &Game, origin: Origin) -> MatchMet
         accuracy: None,
         accuracy_formula: None,
         rating_after: None,
+        luck: None,
     }
 }
 

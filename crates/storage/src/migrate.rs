@@ -54,6 +54,7 @@ impl Storage {
                         .map(|o| (o.level.clone(), m.scores.get(o.seat).copied().unwrap_or(0)))
                         .collect(),
                     resigned: m.resigned,
+                    luck: m.luck,
                 };
                 rating.update(&outcome, self.rating_of);
                 counted = true;

@@ -61,6 +61,13 @@ pub struct Stats {
     pub by_level: BTreeMap<String, LevelStats>,
     /// The rating against the AI levels.
     pub rating: Rating,
+    /// Games whose draws were weighed (those finished since luck is measured).
+    #[serde(default)]
+    pub luck_games: u32,
+    /// The sum of the player's net luck of the draw over those games, in points: with a fair
+    /// shuffle its mean per game tends to 0.
+    #[serde(default)]
+    pub luck_points: f64,
 }
 
 /// A player profile.
@@ -188,6 +195,8 @@ pub struct GameOutcome {
     pub opponents: Vec<(String, u32)>,
     /// Whether the player resigned (a loss against every opponent).
     pub resigned: bool,
+    /// The player's net luck of the draw in points, if the draws were weighed.
+    pub luck: Option<f64>,
 }
 
 impl Stats {
@@ -199,6 +208,10 @@ impl Stats {
         self.total_score += u64::from(outcome.score);
         self.average_score = self.total_score as f64 / f64::from(self.games);
         self.best_score = self.best_score.max(outcome.score);
+        if let Some(luck) = outcome.luck.filter(|l| l.is_finite()) {
+            self.luck_games += 1;
+            self.luck_points += luck;
+        }
         let best_other = outcome.opponents.iter().map(|o| o.1).max().unwrap_or(0);
         if outcome.resigned {
             self.resigned += 1;
@@ -272,6 +285,7 @@ mod tests {
             score: 100,
             opponents: vec![(level.into(), 50)],
             resigned: false,
+            luck: None,
         };
         a.record(&win("expert"), curve);
         b.record(&win("random"), curve);
@@ -297,6 +311,7 @@ mod tests {
                 score: 50,
                 opponents: vec![("easy~0.65".into(), 40), ("hard".into(), 50)],
                 resigned: false,
+                luck: None,
             },
             curve,
         );
@@ -320,6 +335,7 @@ mod tests {
                 score: 80,
                 opponents: vec![("easy".into(), 10), ("easy".into(), 20)],
                 resigned: true,
+                luck: None,
             },
             curve,
         );

@@ -86,6 +86,7 @@ fn expected(metas: &[MatchMeta]) -> (f64, Vec<f64>) {
                 .map(|o| (o.level.clone(), m.scores[o.seat]))
                 .collect(),
             resigned: m.resigned,
+            luck: None,
         };
         rating.update(&outcome, common::rating_of);
         after.push(rating.elo);

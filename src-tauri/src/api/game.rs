@@ -404,6 +404,10 @@ pub struct GameView {
     /// Once the human's game has ended (finished or resigned): how it moved the profile's
     /// rating; null before, in replays, and when no profile's rating counted it.
     pub rating_change: Option<RatingChange>,
+    /// Once a game played to the end has been filed: the luck of the draw (every draw
+    /// weighed, each player's totals; API.md, "Luck"); null before, for a resigned game, in
+    /// replays and lessons.
+    pub luck: Option<carcassonne_ai::review::Luck>,
     /// The deal's fingerprint, from the first tile on; null in replays, lessons and games
     /// started before the app kept one.
     pub deal: Option<DealView>,

@@ -30,6 +30,9 @@ pub struct MatchDetail {
     pub events: Vec<ScoreEvent>,
     /// The stored review (`review_start`), or `None` (JSON `null`).
     pub review: Option<carcassonne_ai::review::Review>,
+    /// The luck of the draw (API.md, "Luck"): weighed when the match was filed, or when it
+    /// is first opened; null for a resigned game.
+    pub luck: Option<carcassonne_ai::review::Luck>,
     /// The deal's fingerprint and salt, for a game the app dealt since it kept them; null
     /// for imported records and older matches.
     pub deal: Option<DealView>,

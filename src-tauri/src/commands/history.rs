@@ -39,6 +39,7 @@ pub async fn history_get(
     let (mut m, game, replayed) = state.storage.load_match(&id.0)?;
     let mut review = state.storage.review_of(&id.0, &mut m);
     review::rescore_opened(&state.storage, &id.0, &mut review, &mut m.meta);
+    let luck = crate::luck::opened(&state.storage, &id.0, &mut m);
     let events = score_events(&game);
     let deal = m
         .meta
@@ -46,6 +47,7 @@ pub async fn history_get(
         .and_then(|seed| view::deal(seed, m.meta.deal_salt.as_deref(), true));
     Ok(MatchDetail {
         review,
+        luck,
         deal,
         summary: m.meta,
         record: m.record,

@@ -299,6 +299,7 @@ pub fn build(game: &Game, ctx: ViewContext<'_>) -> GameView {
         save_error: ctx.save_error,
         aids: (ctx.aids && !over).then(|| aids(game)),
         rating_change: None,
+        luck: None,
         deal: None,
     }
 }

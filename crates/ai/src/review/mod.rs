@@ -46,9 +46,10 @@
 
 // By job, each file using only those before it: `judge` (a decision judged: classes,
 // severity, accuracy), `why` (the reason), `error`, `positions` (a finished game's
-// decisions); the review of a game is here.
+// decisions), `luck` (the draws weighed); the review of a game is here.
 mod error;
 mod judge;
+pub mod luck;
 mod positions;
 mod why;
 
@@ -65,6 +66,7 @@ pub use judge::{
     ACCURACY_FORMULA, CLOSE_BATCHES, CLOSE_UNITS, Class, POINT_UNIT, REFINE_BATCHES, Verdict,
     WIN_UNIT, class_of, game_accuracy, judge, move_accuracy, severity,
 };
+pub use luck::{DrawLuck, LUCK_FORMULA, Luck, PlayerLuck, luck_record};
 pub use positions::{Position, default_player, positions, reviewed_positions};
 pub use why::{Why, why};
 

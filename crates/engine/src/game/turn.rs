@@ -10,7 +10,7 @@ use crate::error::PlayError;
 use crate::event::{Event, LoggedEvent};
 use crate::geometry::{Pos, corner_halves};
 use crate::moves::{FigureKind, Move};
-use crate::tile::ABBEY;
+use crate::tile::{ABBEY, TileType};
 
 impl Game {
     /// A copy of this game for search: the hidden pile reshuffled from `rng` (a sample of
@@ -24,6 +24,30 @@ impl Game {
         let hidden = g.pile.len() - usize::from(matches!(g.phase, Phase::Place(_)));
         g.pile[..hidden].shuffle(rng);
         g
+    }
+
+    /// This game at a tile placement with `tile` drawn instead of the tile drawn: the other
+    /// draws a luck analysis weighs the real one against. The copy's hidden pile holds the
+    /// same tiles, with a copy of `tile` on top in place of the drawn one. `None` unless the
+    /// game waits for a tile placement, a copy of `tile` is in the pile (the drawn tile
+    /// counts) and it fits somewhere on the board: a tile that fits nowhere is never the one
+    /// a player has to place (it is discarded and the next drawn).
+    pub fn with_drawn(&self, tile: TileType) -> Option<Game> {
+        let Phase::Place(drawn) = self.phase else {
+            return None;
+        };
+        if tile == drawn {
+            return Some(self.clone());
+        }
+        let top = self.pile.len().checked_sub(1)?;
+        let at = self.pile[..top].iter().position(|&t| t == tile)?;
+        if !self.fits_anywhere(tile) {
+            return None;
+        }
+        let mut g = self.clone();
+        g.pile.swap(at, top);
+        g.phase = Phase::Place(tile);
+        Some(g)
     }
 
     /// Plays uniformly random legal moves until the game ends and returns how many tiles and
