@@ -59,6 +59,12 @@ pub enum Failure {
     /// `game/bad_setup`: a seed above [`MAX_SEED`].
     #[error("a deal number is at most {MAX_SEED}, not {0}")]
     SeedTooLarge(u64),
+    /// `game/bad_setup`: the human's seat is not one of the game's (seat, players).
+    #[error("seat {0} is not in a game of {1} players (seats 0 to {last})", last = .1 - 1)]
+    SeatOutside(usize, usize),
+    /// `history/no_deal`: the match's deal is not known (an imported record without a seed).
+    #[error("match {0} has no deal number to play again")]
+    NoDeal(String),
     /// `profile/none_active`.
     #[error("choose or create a profile first")]
     NoActiveProfile,
@@ -161,9 +167,11 @@ impl Failure {
             Failure::Busy => "game/busy",
             Failure::NotYourTurn => "game/not_your_turn",
             Failure::UndoUnavailable => "game/undo_unavailable",
-            Failure::SetupMalformed(_) | Failure::Setup(_) | Failure::SeedTooLarge(_) => {
-                "game/bad_setup"
-            }
+            Failure::SetupMalformed(_)
+            | Failure::Setup(_)
+            | Failure::SeedTooLarge(_)
+            | Failure::SeatOutside(..) => "game/bad_setup",
+            Failure::NoDeal(_) => "history/no_deal",
             Failure::Settings(_) => "settings/invalid",
             Failure::BadChance(_) => "rating/bad_chance",
             Failure::NoActiveProfile => "profile/none_active",
@@ -200,6 +208,8 @@ impl Failure {
             Failure::Setup(OpponentError::Count(0)),
             Failure::Setup(OpponentError::Unknown("godlike".into())),
             Failure::SeedTooLarge(MAX_SEED + 1),
+            Failure::SeatOutside(3, 3),
+            Failure::NoDeal("g-imported".into()),
             Failure::Settings(OpponentError::Count(6)),
             Failure::Settings(OpponentError::Unknown("godlike".into())),
             Failure::Setup(OpponentError::Shape(2)),
@@ -248,6 +258,8 @@ impl Message for Failure {
             Failure::Setup(OpponentError::Count(_)) => "setup.opponents",
             Failure::Setup(OpponentError::Unknown(_)) => "setup.unknown_level",
             Failure::SeedTooLarge(_) => "setup.seed_too_large",
+            Failure::SeatOutside(..) => "setup.seat",
+            Failure::NoDeal(_) => "history.no_deal",
             Failure::Setup(OpponentError::Shape(_)) => "setup.opponent_shape",
             Failure::Settings(OpponentError::Shape(_)) => "settings.opponent_shape",
             Failure::BadChance(_) => "rating.bad_chance",
@@ -315,6 +327,10 @@ impl Message for Failure {
             Failure::SeedTooLarge(s) => {
                 vec![("seed", s.to_string().into()), ("max", num(MAX_SEED))]
             }
+            Failure::SeatOutside(seat, players) => {
+                vec![("seat", num(*seat)), ("last", num(players - 1))]
+            }
+            Failure::NoDeal(id) => vec![("id", id.as_str().into())],
             Failure::Args {
                 command, argument, ..
             } => vec![
@@ -464,12 +480,14 @@ mod tests {
             Failure::Setup(OpponentError::Shape(_)) => 31,
             Failure::Settings(OpponentError::Shape(_)) => 32,
             Failure::BadChance(_) => 33,
+            Failure::SeatOutside(..) => 34,
+            Failure::NoDeal(_) => 35,
         };
         let examples = Failure::examples();
         let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
-        assert_eq!(kinds, (0..34).collect());
+        assert_eq!(kinds, (0..36).collect());
         let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
-        assert_eq!(keys.len(), 34);
+        assert_eq!(keys.len(), 36);
     }
 
     /// Every error the app sends has a code, a key, an English message, and parameters that

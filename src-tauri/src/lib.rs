@@ -42,6 +42,7 @@ pub fn builder<R: Runtime>(b: Builder<R>) -> Builder<R> {
         commands::profiles::profile_select,
         commands::app::match_level,
         commands::game::game_new,
+        commands::game::game_replay_deal,
         commands::game::game_resume,
         commands::game::game_view,
         commands::game::game_play,

@@ -59,23 +59,31 @@ pub struct Session {
     pub rating_change: Option<RatingChange>,
     /// The luck of the draw, once a game played to the end has been filed.
     pub luck: Option<Luck>,
+    /// Whether the game counts in the rating: not on a deal played again from the history
+    /// (`game_replay_deal`), whose tiles the player has seen.
+    pub rated: bool,
 }
 
 impl Session {
-    /// A new game: the human (seat 0) against `opponents`.
+    /// A new game: the human in seat `human` (0-based) against `opponents`, who take the
+    /// other seats in their order.
     ///
     /// # Errors
-    /// `game/bad_setup` for 0 or more than 5 opponents, an unknown level or a seed above
-    /// [`MAX_SEED`].
+    /// `game/bad_setup` for 0 or more than 5 opponents, an unknown level, a seed above
+    /// [`MAX_SEED`] or a seat outside the game.
     pub fn new(
         profile: &Profile,
         opponents: &[SetupOpponent],
         abbey_mayor: bool,
         seed: Option<u64>,
+        human: usize,
     ) -> Result<Session, ApiError> {
-        let mut levels = vec![None];
         let specs = opponent_specs(opponents).map_err(|e| ApiError::from(Failure::Setup(e)))?;
-        levels.extend(specs.into_iter().map(Some));
+        if human > specs.len() {
+            return Err(Failure::SeatOutside(human, specs.len() + 1).into());
+        }
+        let mut levels: Vec<_> = specs.into_iter().map(Some).collect();
+        levels.insert(human, None);
         if let Some(s) = seed.filter(|&s| s > MAX_SEED) {
             return Err(Failure::SeedTooLarge(s).into());
         }
@@ -86,18 +94,23 @@ impl Session {
             seed,
         })
         .map_err(|e| setup_error(&e))?;
-        let mut players = vec![RecordPlayer {
-            name: profile.name.clone(),
-            kind: PlayerKind::Human,
-            level: None,
-        }];
-        for (i, l) in levels.iter().enumerate().skip(1) {
-            players.push(RecordPlayer {
-                name: AI_NAMES[i - 1].into(),
-                kind: PlayerKind::Ai,
-                level: l.map(|l| l.to_string()),
-            });
-        }
+        // The opponents keep their names in their order, whichever seat the human takes.
+        let mut names = AI_NAMES.iter();
+        let players: Vec<RecordPlayer> = levels
+            .iter()
+            .map(|l| match l {
+                None => RecordPlayer {
+                    name: profile.name.clone(),
+                    kind: PlayerKind::Human,
+                    level: None,
+                },
+                Some(l) => RecordPlayer {
+                    name: names.next().copied().unwrap_or("AI").into(),
+                    kind: PlayerKind::Ai,
+                    level: Some(l.to_string()),
+                },
+            })
+            .collect();
         let ai_seeds = (0..levels.len() as u64).map(|s| mix(seed, s + 1)).collect();
         Ok(Session {
             id: carcassonne_storage::new_game_id(),
@@ -106,7 +119,7 @@ impl Session {
             deal_salt: Some(format!("{:032x}", rand::random::<u128>())),
             progress: Progress::new(&game, players.clone()),
             game,
-            human: 0,
+            human,
             players,
             levels,
             ai_seeds,
@@ -120,6 +133,7 @@ impl Session {
             save_error: None,
             rating_change: None,
             luck: None,
+            rated: true,
         })
     }
 
@@ -184,6 +198,7 @@ impl Session {
             save_error: None,
             rating_change: None,
             luck: None,
+            rated: current.rated,
         })
     }
 
@@ -245,6 +260,7 @@ impl Session {
             record: self.progress.record.clone(),
             pending: self.progress.pending.clone(),
             deal_salt: self.deal_salt.clone(),
+            rated: self.rated,
         }
     }
 
@@ -421,6 +437,7 @@ impl Session {
         );
         view.rating_change = self.rating_change.clone();
         view.luck = self.luck.clone();
+        view.rated = self.rated;
         view.deal = view::deal(self.game.seed(), self.deal_salt.as_deref(), self.over());
         // The seed tells the order of the pile: not before the end (the fingerprint commits to it).
         if !self.over() {
@@ -484,7 +501,10 @@ mod tests {
     fn a_resumed_game_keeps_its_undo() {
         let mut checked = 0;
         for seed in 1..=6u64 {
-            let mut s = Session::new(&profile(), &[opponent()], true, Some(seed)).unwrap();
+            // The human in seat 0, or in seat 1 (a deal played again, seats swapped).
+            let seat = (seed % 2) as usize;
+            let mut s = Session::new(&profile(), &[opponent()], true, Some(seed), seat).unwrap();
+            assert_eq!(s.players[seat].kind, PlayerKind::Human);
             for step in 0u64.. {
                 if s.over() {
                     break;

@@ -1675,3 +1675,96 @@ fn a_rating_opponent_resumes_and_the_end_view_has_the_rating_change() {
     assert_eq!(list["matches"][0]["ratingAfter"], change["after"]);
     assert_eq!(a.ok("game_view", json!({}))["ratingChange"], *change);
 }
+
+/// "Play this deal again, seats swapped": a new game on a finished match's deal, the human one
+/// seat on (two players: swapped, so the opponent's first tile is now theirs), the same
+/// opponents and expansion, and not rated (the player has seen the tiles).
+#[test]
+fn a_deal_played_again_swaps_the_seats_and_is_not_rated() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let imported = a.ok("history_import", json!({"json": finished_record(31)}));
+    let id = imported["id"].clone();
+    let original = a.ok("history_get", json!({"id": id}));
+    let first = |turns: &Value| {
+        turns
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t.get("tile").is_some())
+            .unwrap()["tile"]
+            .clone()
+    };
+    let elo = a.ok("profiles_list", json!({}))["profiles"][0]["stats"]["rating"].clone();
+
+    let view = a.ok("game_replay_deal", json!({"id": id}));
+    assert_eq!(view["human"], 1);
+    assert_eq!(view["rated"], false);
+    assert_eq!(view["players"][1]["kind"], "human");
+    assert_eq!(view["players"][1]["name"], ada["name"]);
+    assert_eq!(view["players"][0]["level"], "random");
+    assert_eq!(view["abbeyMayor"], true);
+    // Seat 0 (now the AI) drew the deal's first tile and played it; the human decides next.
+    assert_eq!(view["current"], 1);
+    let log = a.ok("game_log", json!({}));
+    let placed = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["type"] == "tile_placed")
+        .unwrap();
+    assert_eq!(
+        (placed["player"].clone(), placed["tile"].clone()),
+        (json!(0), first(&original["record"]["turns"]))
+    );
+    // The human's first tile is the one seat 1 drew in the original game.
+    let second = original["record"]["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t.get("tile").is_some())
+        .nth(1)
+        .unwrap()["tile"]
+        .clone();
+    assert_eq!(view["decision"]["tile"], second);
+
+    // Resigned: counted in the statistics, not in the rating.
+    let end = a.ok("game_resign", json!({}));
+    assert_eq!(end["ratingChange"], Value::Null);
+    let profile = &a.ok("profiles_list", json!({}))["profiles"][0];
+    assert_eq!(profile["stats"]["games"], 1);
+    assert_eq!(profile["stats"]["rating"], elo, "the rating did not move");
+    let list = a.ok("history_list", json!({"profileId": ada["id"]}));
+    assert_eq!(list["matches"][0]["rated"], false);
+    assert_eq!(list["matches"][0]["ratingAfter"], Value::Null);
+    assert_eq!(list["matches"][0]["seed"], original["summary"]["seed"]);
+
+    // No such match; a record without a deal number.
+    assert_eq!(
+        a.code("game_replay_deal", json!({"id": "g-none"})),
+        "match/not_found"
+    );
+    let mut seedless: Value = serde_json::from_str(&finished_record(32)).unwrap();
+    seedless.as_object_mut().unwrap().remove("seed");
+    let m = a.ok("history_import", json!({"json": seedless.to_string()}));
+    let e = a
+        .call("game_replay_deal", json!({"id": m["id"]}))
+        .unwrap_err();
+    assert_eq!(
+        (e["code"].clone(), e["key"].clone()),
+        (json!("history/no_deal"), json!("history.no_deal"))
+    );
+    // A seat outside the game.
+    let e = a
+        .call(
+            "game_new",
+            json!({"config": {"opponents": [{"level": "random"}], "abbeyMayor": false, "seat": 2}}),
+        )
+        .unwrap_err();
+    assert_eq!(
+        (e["code"].clone(), e["key"].clone()),
+        (json!("game/bad_setup"), json!("setup.seat"))
+    );
+    assert_eq!(e["params"], json!({"seat": 2, "last": 1}));
+}

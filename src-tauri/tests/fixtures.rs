@@ -664,6 +664,36 @@ fn resigned_game() -> Vec<Value> {
     finish(r, &n)
 }
 
+/// "Play this deal again, seats swapped": a resigned game, its replay, the deal played again
+/// from the replay (the human in seat 1, not rated), resigned too, and its match.
+fn replay_deal_game() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    let view = r.ok(
+        "game_new",
+        new_game_args(&ada, &[BASE_LEVEL], false, BASE_SEED),
+    );
+    let end = r.ok("game_resign", json!({}));
+    let id = end["result"]["matchId"].clone();
+    r.ok("history_list", json!({"profileId": ada["id"]}));
+    let detail = r.ok("history_get", json!({"id": id}));
+    let last = detail["timeline"].as_array().unwrap().len() as u64 - 1;
+    r.ok("history_position", json!({"id": id, "turn": last}));
+    r.ok("app_info", json!({}));
+    let again = r.ok("game_replay_deal", json!({"id": id}));
+    assert_eq!(
+        (again["human"].clone(), again["rated"].clone()),
+        (json!(1), json!(false))
+    );
+    let end = r.ok("game_resign", json!({}));
+    r.ok("history_get", json!({"id": end["result"]["matchId"]}));
+    r.ok("profiles_list", json!({}));
+    let n = names(
+        &ada,
+        &[(&view["gameId"], "g-first"), (&again["gameId"], "g-again")],
+    );
+    finish(r, &n)
+}
+
 /// The setup screen's deal number: the largest seed the app takes (2^53 - 1), typed in the
 /// Deal field and sent exactly.
 const SETUP_SEED: u64 = (1 << 53) - 1;
@@ -897,6 +927,7 @@ fn fixtures_are_the_real_commands_answers() {
         ("abbey-mayor", am),
         ("hint-undo", hint_and_undo()),
         ("resigned", resigned_game()),
+        ("replay-deal", replay_deal_game()),
         ("resume-mayor", resume_mayor()),
         ("setup", setup_game()),
         ("review", review_game()),

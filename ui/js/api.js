@@ -44,6 +44,7 @@ export const api = {
   /** "Match my level": the opponent rating at which the active profile wins with `chance`. */
   matchLevel: (chance) => call('match_level', { chance }),
   gameNew: (config) => call('game_new', { config }),
+  gameReplayDeal: (id) => call('game_replay_deal', { id }),
   gameResume: () => call('game_resume'),
   gameView: () => call('game_view'),
   gamePlay: (move) => call('game_play', { move }),

@@ -25,7 +25,8 @@ export async function showEnd(view, { onLook = null } = {}) {
   }
   const go = (hash) => () => { dlg.close(); location.hash = hash; };
   const dlg = h('dialog', { class: 'dialog end-dialog', 'aria-labelledby': 'end-title' },
-    h('h2', { id: 'end-title' }, endHeadline(view)), ratingBox(view), h('div', { class: 'table-scroll' }, breakdownTable(view.players, (seat) => view.players[seat].breakdown, view.result?.winners ?? [])),
+    h('h2', { id: 'end-title' }, endHeadline(view)), ratingBox(view),
+    view.rated === false ? h('p', { class: 'rating-help unrated' }, t('screens.unrated')) : null, h('div', { class: 'table-scroll' }, breakdownTable(view.players, (seat) => view.players[seat].breakdown, view.result?.winners ?? [])),
     detail ? h('div', { class: 'chart-box', html: chartSvg(detail.timeline, view.players) }) : null,
     view.luck ? luckBox(view.luck, view.human, view.players) : null,
     detail ? reviewBox(detail) : null,

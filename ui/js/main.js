@@ -84,6 +84,19 @@ app.saveSettings = async (patch) => {
   return app.settings;
 };
 
+/** A finished match's deal played again, seats swapped (`game_replay_deal`): the game screen. */
+app.replayDeal = async (id) => {
+  showScreen('game');
+  try {
+    const view = await app.game.gameNewWithProgress(() => api.gameReplayDeal(id));
+    location.hash = '#/game';
+    return view;
+  } catch (e) {
+    location.hash = `#/match/${encodeURIComponent(id)}`;
+    throw e;
+  }
+};
+
 app.newGame = async (config) => {
   showScreen('game');
   try {

@@ -2,7 +2,7 @@
 // that turn, the score chart and the final breakdown; with a review, the win-chance graph,
 // the move list and the verdict of the move picked, its played and best move on the board.
 import { api } from './api.js';
-import { h, showError, formatDate, breakdownTable } from './dom.js';
+import { h, showError, formatDate, breakdownTable, confirmDialog } from './dom.js';
 import { badgeSvg } from './players.js';
 import { eventText, replayLabel, reviewSummary, reviewVerdict, reviewWinText, reviewDecisionTitle, whyText, reviewTag } from './text.js';
 import { t } from './i18n.js';
@@ -13,6 +13,15 @@ import { opponentLabel } from './strength.js';
 import { dealBox } from './deal.js';
 import { bounds, fitCamera } from './geometry.js';
 import { luckStrip, luckSentences } from './luck.js';
+
+/** Plays the match's deal again, seats swapped, after asking if that abandons a game. */
+async function replayDeal(app, id) {
+  try {
+    const info = await api.appInfo();
+    if (info.resumable && !(await confirmDialog(t('screens.match.replayDealTitle'), t('screens.match.replayDealText'), { confirm: t('screens.match.replayDealConfirm') }))) return;
+    await app.replayDeal(id);
+  } catch (e) { showError(e, t('screens.match.replayDealFailed')); }
+}
 
 /** The replay's board while the match screen is shown. */
 let replayBoard = null;
@@ -93,6 +102,9 @@ export async function renderMatch(root, app, id) {
     h('div', { class: 'card' }, h('h3', {}, t('screens.match.scores')), chartBox),
     h('div', { class: 'card' }, h('h3', {}, t('screens.match.final')), h('div', { class: 'table-scroll' }, breakdown)),
     detail.deal ? h('div', { class: 'card' }, dealBox(detail.deal, s.seed)) : null,
+    s.seed != null ? h('div', { class: 'card replay-deal' },
+      h('button', { class: 'btn', type: 'button', onclick: () => replayDeal(app, id) }, t('screens.match.replayDeal')),
+      h('p', { class: 'replay-deal-help' }, t(s.players.length > 2 ? 'screens.match.replayDealHelpMany' : 'screens.match.replayDealHelp'))) : null,
     h('div', { class: 'row' }, h('a', { class: 'btn', href: '#/history' }, t('screens.match.back'))));
   replayBoard?.destroy();
   const board = replayBoard = new Board(boardHost, types, { label: t('screens.match.board'), onTap: () => {} });

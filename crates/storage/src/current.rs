@@ -40,6 +40,21 @@ pub struct CurrentGame {
     /// secret until the game ends; `None` (no key) in games started before it was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal_salt: Option<String>,
+    /// Whether the game counts in the profile's rating: not on a deal played again from the
+    /// history, whose tiles the player has seen. Games saved before this was kept read as
+    /// rated.
+    #[serde(default = "rated", skip_serializing_if = "is_rated")]
+    pub rated: bool,
+}
+
+fn rated() -> bool {
+    true
+}
+
+// serde's `skip_serializing_if` takes a reference.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_rated(rated: &bool) -> bool {
+    *rated
 }
 
 impl CurrentGame {

@@ -88,6 +88,7 @@ impl Storage {
         );
         meta.deal_salt.clone_from(&current.deal_salt);
         meta.luck = luck.and_then(|l| l.net_points);
+        meta.rated = current.rated;
         let scores = game.scores();
         let outcome = GameOutcome {
             score: scores[current.human],
@@ -99,17 +100,22 @@ impl Storage {
             resigned,
             luck: meta.luck,
         };
-        // The rating this game leads to, kept with the match for the profile's chart.
-        meta.rating_after = self.profiles().ok().and_then(|p| {
-            let mut stats = p
-                .profiles
-                .iter()
-                .find(|q| q.id == current.profile_id)?
-                .stats
-                .clone();
-            stats.record(&outcome, self.rating_of);
-            Some(stats.rating.elo)
-        });
+        // The rating this game leads to, kept with the match for the profile's chart (none
+        // for a game that is not rated).
+        meta.rating_after = self
+            .profiles()
+            .ok()
+            .filter(|_| current.rated)
+            .and_then(|p| {
+                let mut stats = p
+                    .profiles
+                    .iter()
+                    .find(|q| q.id == current.profile_id)?
+                    .stats
+                    .clone();
+                stats.record(&outcome, self.rating_of);
+                Some(stats.rating.elo)
+            });
         self.write(
             &self.match_path(&meta.id)?,
             &MatchFile {
@@ -124,6 +130,10 @@ impl Storage {
             let Some(profile) = p.profiles.iter_mut().find(|q| q.id == current.profile_id) else {
                 return Ok((None, false));
             };
+            if !current.rated {
+                profile.stats.count(&outcome);
+                return Ok((None, true));
+            }
             let mut change = profile.stats.record(&outcome, self.rating_of);
             for (o, m) in change.opponents.iter_mut().zip(&meta.opponents) {
                 o.seat = m.seat;

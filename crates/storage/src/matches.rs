@@ -92,6 +92,14 @@ pub struct MatchMeta {
     /// human seat.
     #[serde(default)]
     pub luck: Option<f64>,
+    /// Whether the game counted in the profile's rating (not on a deal played again from the
+    /// history); matches filed before this was kept read as rated.
+    #[serde(default = "rated")]
+    pub rated: bool,
+}
+
+fn rated() -> bool {
+    true
 }
 
 /// The score timeline and final breakdown of a replayed record.
@@ -246,6 +254,7 @@ pub(crate) fn describe(record: &Record, game: &Game, origin: Origin) -> MatchMet
         accuracy_formula: None,
         rating_after: None,
         luck: None,
+        rated: true,
     }
 }
 

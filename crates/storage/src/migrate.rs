@@ -34,7 +34,7 @@ impl Storage {
             let mut counted = false;
             for m in all
                 .iter()
-                .filter(|m| m.profile_id.as_deref() == Some(profile.id.as_str()))
+                .filter(|m| m.profile_id.as_deref() == Some(profile.id.as_str()) && m.rated)
             {
                 let Some(human) = m
                     .players

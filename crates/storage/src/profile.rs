@@ -204,6 +204,13 @@ impl Stats {
     /// moves by K times the average over opponents of (result − expected result)
     /// ([`Rating::update`], with the opponents rated by `rating_of`; its change is returned).
     pub fn record(&mut self, outcome: &GameOutcome, rating_of: RatingOf) -> RatingChange {
+        self.count(outcome);
+        self.rating.update(outcome, rating_of)
+    }
+
+    /// Counts a finished game in the results, per-level results, scores and luck, not in the
+    /// rating: a game on a deal played again, whose tiles the player has seen.
+    pub fn count(&mut self, outcome: &GameOutcome) {
         self.games += 1;
         self.total_score += u64::from(outcome.score);
         self.average_score = self.total_score as f64 / f64::from(self.games);
@@ -232,7 +239,6 @@ impl Stats {
                 _ => s.draws += 1,
             }
         }
-        self.rating.update(outcome, rating_of)
     }
 }
 

@@ -76,3 +76,44 @@ fn files_and_profiles_written_before_luck_read_as_none() {
     .unwrap();
     assert_eq!((stats.luck_games, stats.luck_points), (0, 0.0));
 }
+
+#[test]
+fn a_deal_played_again_counts_in_the_statistics_not_in_the_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Storage::open(dir.path(), common::rating_of).unwrap();
+    let ada = s.create_profile("Ada").unwrap();
+    let (game, record) = finished_game(4);
+    let mut cur = current(&Progress::new(&game, players()), "g-chosen");
+    cur.profile_id.clone_from(&ada.id);
+    cur.rated = false;
+    let (meta, change) = s.finish_game_rated(&cur, &record, &game, false).unwrap();
+    assert_eq!((meta.rated, meta.rating_after, change), (false, None, None));
+    let p = s.profiles().unwrap();
+    let stats = &p.profiles.iter().find(|q| q.id == ada.id).unwrap().stats;
+    assert_eq!(stats.games, 1);
+    assert_eq!(
+        stats.rating,
+        carcassonne_storage::profile::Rating::default(),
+        "unrated"
+    );
+    assert_eq!(stats.by_level.values().map(|l| l.games).sum::<u32>(), 1);
+    // The same game on a dealt deal moves the rating.
+    let mut cur = current(&Progress::new(&game, players()), "g-dealt");
+    cur.profile_id.clone_from(&ada.id);
+    let (meta, change) = s.finish_game_rated(&cur, &record, &game, false).unwrap();
+    assert!(meta.rated && meta.rating_after.is_some() && change.is_some());
+    // The listing keeps the flag; older files read as rated.
+    let listed = s.list_matches().unwrap();
+    let flag = |id: &str| listed.iter().find(|m| m.id == id).unwrap().rated;
+    assert_eq!((flag("g-chosen"), flag("g-dealt")), (false, true));
+    // An autosave of a deal played again keeps its flag; one written before reads as rated.
+    let mut save = autosave(5, "g-save");
+    save.rated = false;
+    let text = serde_json::to_value(&save).unwrap();
+    assert_eq!(text["rated"], false);
+    let mut old = text.clone();
+    old.as_object_mut().unwrap().remove("rated");
+    let back: carcassonne_storage::CurrentGame = serde_json::from_value(old).unwrap();
+    assert!(back.rated);
+    assert!(serde_json::to_value(&back).unwrap().get("rated").is_none());
+}

@@ -97,4 +97,8 @@ pub struct NewGame {
     /// The seed, at most `MAX_SEED` = 2^53 - 1 (null: random, in that range too).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The human's seat, 0-based (default 0); the opponents take the other seats in their
+    /// order. "Play this deal again, seats swapped" sends the seed with the next seat.
+    #[serde(default)]
+    pub seat: usize,
 }

@@ -408,6 +408,9 @@ pub struct GameView {
     /// weighed, each player's totals; API.md, "Luck"); null before, for a resigned game, in
     /// replays and lessons.
     pub luck: Option<carcassonne_ai::review::Luck>,
+    /// Whether the game counts in the profile's rating: false on a deal played again from the
+    /// history (`game_replay_deal`); true otherwise, in replays and lessons.
+    pub rated: bool,
     /// The deal's fingerprint, from the first tile on; null in replays, lessons and games
     /// started before the app kept one.
     pub deal: Option<DealView>,

@@ -34,7 +34,13 @@ pub async fn game_new<R: Runtime>(
             .ok_or_else(|| ApiError::from(Failure::NoActiveProfile))?,
     };
     let profile = state.storage.profile(&id)?;
-    let session = Session::new(&profile, &config.opponents, config.abbey_mayor, config.seed)?;
+    let session = Session::new(
+        &profile,
+        &config.opponents,
+        config.abbey_mayor,
+        config.seed,
+        config.seat,
+    )?;
     // Every opponent as it is named: a rating opponent by its spec on the curve.
     let named: Vec<SetupOpponent> = session
         .players
@@ -50,6 +56,41 @@ pub async fn game_new<R: Runtime>(
             abbey_mayor: config.abbey_mayor,
         });
     });
+    start(&app, &state, session).await
+}
+
+/// `game_replay_deal`: a new game on the deal of finished match `id` (abandoning an unfinished
+/// one), for the active profile: the same opponents and expansion, the same seed, the seats
+/// turned by one (with two players, swapped), so the player gets the tiles their opponent
+/// drew. It is not rated: the player has seen the deal's tiles.
+#[tauri::command]
+pub async fn game_replay_deal<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    id: Arg<String>,
+) -> Result<GameView, ApiError> {
+    let (m, _, _) = state.storage.load_match(&id.0)?;
+    let seed = m
+        .meta
+        .seed
+        .ok_or_else(|| ApiError::from(Failure::NoDeal(id.0.clone())))?;
+    let active = state
+        .storage
+        .profiles()?
+        .active
+        .ok_or_else(|| ApiError::from(Failure::NoActiveProfile))?;
+    let profile = state.storage.profile(&active)?;
+    let players = &m.record.players;
+    let was = carcassonne_ai::review::default_player(&m.record);
+    let opponents: Vec<SetupOpponent> = players
+        .iter()
+        .enumerate()
+        .filter(|&(seat, _)| seat != was)
+        .map(|(_, p)| SetupOpponent::level(p.level.clone().unwrap_or_default()))
+        .collect();
+    let seat = (was + 1) % players.len().max(1);
+    let mut session = Session::new(&profile, &opponents, m.meta.abbey_mayor, Some(seed), seat)?;
+    session.rated = false;
     start(&app, &state, session).await
 }
 

@@ -300,6 +300,7 @@ pub fn build(game: &Game, ctx: ViewContext<'_>) -> GameView {
         aids: (ctx.aids && !over).then(|| aids(game)),
         rating_change: None,
         luck: None,
+        rated: true,
         deal: None,
     }
 }

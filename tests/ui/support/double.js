@@ -56,7 +56,7 @@ function installDouble(config) {
   const { tiles, steps, lessonSteps } = window.__FIXTURES__;
   delete window.__FIXTURES__;
   const name = config.game ?? 'base';
-  const GAME = new Set(['game_new', 'game_resume', 'game_play', 'game_undo', 'game_hint', 'game_resign']);
+  const GAME = new Set(['game_new', 'game_replay_deal', 'game_resume', 'game_play', 'game_undo', 'game_hint', 'game_resign']);
   const aiDelay = config.aiDelay ?? 15;
   const listeners = [];
   const calls = [];
@@ -86,6 +86,8 @@ function installDouble(config) {
 
   // What the recording says around the game.
   const newAt = steps.findIndex((s) => s.cmd === 'game_new');
+  // A deal played again starts a game too, wherever the app is.
+  const replayAt = steps.findIndex((s) => s.cmd === 'game_replay_deal');
   const info = steps.find((s) => s.cmd === 'app_info').ok;
   const template = steps.find((s) => s.cmd === 'profile_create').ok;
   const lastLog = steps.filter((s) => Array.isArray(s.log)).at(-1)?.log ?? [];
@@ -143,15 +145,16 @@ function installDouble(config) {
   if (config.resume) game.cursor = resumeAt - 1;
 
   async function serve(cmd, args) {
-    const i = cmd === 'game_new' ? newAt : nextAt();
-    if (cmd !== 'game_new' && game.cursor < 0) throw err('game/none', 'No game is in progress.');
+    const starts = cmd === 'game_new' || cmd === 'game_replay_deal';
+    const i = cmd === 'game_new' ? newAt : cmd === 'game_replay_deal' ? replayAt : nextAt();
+    if (!starts && game.cursor < 0) throw err('game/none', 'No game is in progress.');
     const s = steps[i];
     const strip = (a) => (cmd === 'game_new' ? { ...a, config: { ...a.config, profileId: null } } : a);
     if (!s || s.cmd !== cmd || !same(strip(args), strip(s.args))) {
       const want = s ? `${s.cmd} ${JSON.stringify(s.args)}` : 'no further game command';
       throw err('fixture/unexpected', `The transcript "${name}" expects ${want} here, not ${cmd} ${JSON.stringify(args)}.`, { command: cmd });
     }
-    if (cmd === 'game_new') { game.generation++; game.ended = false; }
+    if (starts) { game.generation++; game.ended = false; }
     const generation = game.generation;
     game.cursor = i;
     let firstMoved = null;
@@ -354,6 +357,7 @@ function installDouble(config) {
     game_undo: (args) => serve('game_undo', args),
     game_hint: (args) => serve('game_hint', args),
     game_resign: (args) => serve('game_resign', args),
+    game_replay_deal: (args) => serve('game_replay_deal', args),
     game_view: () => {
       if (!game.view) throw err('game/none', 'No game is in progress.');
       return patch(game.view);

@@ -86,6 +86,7 @@ pub fn current(progress: &Progress, id: &str) -> CurrentGame {
         record: progress.record.clone(),
         pending: progress.pending.clone(),
         deal_salt: Some("00112233445566778899aabbccddeeff".into()),
+        rated: true,
     }
 }
 
