@@ -167,6 +167,10 @@ async function wholeGame() {
   const totals = await app.exec("return [...document.querySelectorAll('.end-dialog .breakdown tbody tr')].map((r) => r.querySelector('.total').textContent)");
   assert.equal(totals.length, 2);
   assert.equal(await app.exec("return document.querySelectorAll('.end-dialog .chart polyline').length"), 2);
+  // The luck of the draw, weighed when the game was filed: the result, what the draws did.
+  const luck = await app.exec("return document.querySelector('.end-dialog .luck-box .luck-line')?.textContent ?? ''");
+  assert.match(luck, /^You (won|lost|drew level)\b.*; the draws (cost you|gave you|were about even)/, `the luck of the draw (${luck})`);
+  assert.equal(await app.exec("return document.querySelectorAll('.end-dialog .luck-players li').length"), 2);
 
   // The review starts by itself with the final scoring and runs in the background, at the
   // app's own budget (this player's first-legal-choice play leaves mistakes to find).
@@ -204,6 +208,10 @@ async function wholeGame() {
   // The review in the replay: the win-chance graph, and the worst move opened from the list
   // shows its verdict, a sentence on why, and the played and best moves on the board.
   assert.ok(await app.exec("return document.querySelectorAll('#screen-match .win-graph .pt').length > 10"), 'the win-chance graph');
+  // Beside it the luck strip: a bar per tile drawn (every placed tile but the start tile).
+  const bars = await app.exec("return document.querySelectorAll('#screen-match .luck-strip .luck-bar').length");
+  const placed = await app.exec("return document.querySelectorAll('#screen-match .tile').length - 1");
+  assert.ok(bars >= placed - 2 && bars <= placed, `a bar per draw (${bars} bars, ${placed} tiles placed)`);
   const worst = await app.exec(`for (const c of ['blunder', 'mistake', 'inaccuracy']) {
       const b = document.querySelector('#screen-match .rv-move.' + c + ' .rv-pick');
       if (b) return c;

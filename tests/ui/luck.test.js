@@ -120,7 +120,8 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     const players = await luck.locator('.luck-players li').allInnerTexts();
     assert.equal(players.length, view.players.length);
     const mine = signed(view.luck.players[view.human].points);
-    assert.equal(players[view.human], `Your draws: ${mine.sign}${mine.points} ${mine.points === 1 ? 'point' : 'points'}`);
+    const win = signed(view.luck.players[view.human].win * 100);
+    assert.equal(players[view.human], `Your draws: ${mine.sign}${mine.points} ${mine.points === 1 ? 'point' : 'points'}, ${win.sign}${win.points}% to win`);
     await luck.scrollIntoViewIfNeeded();
     await shot(page, `${name}-luck-end`);
     await page.evaluate(() => document.querySelector('.end-dialog[open]').close());

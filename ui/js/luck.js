@@ -1,4 +1,4 @@
-// The luck of the draw (API.md, "Luck"): the end dialog's sentence ("You lost by 12 points;
+// The luck of the draw (API.md, "Luck"), in points and in win chance: the end dialog's sentence ("You lost by 12 points;
 // the draws cost you 18. With average draws you would have won by about 6."), each player's
 // draws, the replay's luck strip (a bar per draw beside the win-chance graph) and the
 // profile's luck over its games.
@@ -10,6 +10,12 @@ import { playerColour, badgeSvg } from './players.js';
 export function signed(v) {
   const n = Math.round(v);
   return { sign: n > 0 ? '+' : n < 0 ? '−' : '', points: Math.abs(n) };
+}
+
+/** A win-chance luck (−1…1) as shown: whole percentage points and their sign. */
+function winSigned(w) {
+  const { sign, points } = signed((w ?? 0) * 100);
+  return { winSign: sign, win: points };
 }
 
 /** An outcome by a margin in whole points: `won`, `lost` or `drawn`. */
@@ -50,7 +56,7 @@ export function luckBox(luck, human, players) {
     h('p', { class: 'luck-line' }, s.result, s.adjusted ? [' ', s.adjusted] : null),
     h('ul', { class: 'luck-players' }, luck.players.map((p) => h('li', { 'data-seat': String(p.player) },
       h('span', { class: 'luck-dot', html: badgeSvg(p.player, 16) }),
-      t('luck.player', { who: who(p.player, human, players), ...signed(p.points) })))),
+      t('luck.player', { who: who(p.player, human, players), ...signed(p.points), ...winSigned(p.win) })))),
     h('p', { class: 'luck-help' }, t('luck.help')));
 }
 

@@ -1,8 +1,9 @@
 //! The luck estimator checked on simulated games: `cargo run --release -p carcassonne-ai
-//! --example luck_check -- [GAMES] [THREADS] [LEVEL] [FIRST_DEAL]`.
+//! --example luck_check -- [GAMES] [THREADS] [LEVEL] [FIRST_DEAL] [hashed]`.
 //!
 //! Plays GAMES (default 1000) 2-player Abbey & Mayor games between two equal players of
-//! LEVEL (default `greedy`; the deals FIRST_DEAL, FIRST_DEAL + 1, …, default 9000), weighs every draw
+//! LEVEL (default `greedy`; the deals FIRST_DEAL, FIRST_DEAL + 1, …, default 9000; with
+//! `hashed`, each deal number mixed by [`splitmix`] first, so that the seeds are far apart), weighs every draw
 //! ([`carcassonne_ai::review::luck`]) and prints:
 //! - per seat, the mean luck per game in points and win chance with its 95% confidence
 //!   interval (a fair shuffle: both intervals should hold 0);
@@ -103,6 +104,7 @@ fn main() {
         .map(|s| s.parse::<Level>().expect("level"))
         .unwrap_or(Level::Greedy);
     let first: u64 = arg(4).and_then(|s| s.parse().ok()).unwrap_or(9000);
+    let hashed = arg(5).is_some_and(|s| s == "hashed");
     let next = Arc::new(AtomicU64::new(0));
     let done: Arc<Mutex<Vec<(u64, Done)>>> = Arc::default();
     std::thread::scope(|s| {
@@ -114,7 +116,12 @@ fn main() {
                     if deal >= games {
                         break;
                     }
-                    let r = analyse(&play(level, first + deal));
+                    let seed = if hashed {
+                        splitmix(first + deal) >> 11
+                    } else {
+                        first + deal
+                    };
+                    let r = analyse(&play(level, seed));
                     done.lock().expect("lock").push((deal, r));
                 }
             });

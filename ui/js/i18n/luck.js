@@ -5,7 +5,7 @@ export const SAMPLES = {
   'luck.result': { outcome: 'lost', margin: 12, vs: 'one' },
   'luck.draws': { effect: 'cost', points: 18 },
   'luck.adjusted': { outcome: 'won', margin: 6, vs: 'one' },
-  'luck.player': { who: { name: 'Berta', you: false }, sign: '+', points: 6 },
+  'luck.player': { who: { name: 'Berta', you: false }, sign: '+', points: 6, winSign: '+', win: 9 },
   'luck.draw': { who: { name: 'Berta', you: false }, turn: 12, effect: 'less', points: 1 },
   'luck.best': { points: 4 },
   'luck.strip': { parts: 'yours −14, Berta +6' },
@@ -25,7 +25,7 @@ export const en = {
   'luck.adjusted': (p, h) => (p.outcome === 'drawn' ? 'With average draws it would have been about level.'
     : p.vs === 'one' ? `With average draws you would have ${p.outcome} by about ${enPts(p.margin, h)}.`
       : `With average draws you would have finished about ${enPts(p.margin, h)} ${p.outcome === 'won' ? 'above' : 'below'} their average.`),
-  'luck.player': (p, h) => `${p.who.you ? 'Your draws' : `${p.who.name}’s draws`}: ${p.sign}${enPts(p.points, h)}`,
+  'luck.player': (p, h) => `${p.who.you ? 'Your draws' : `${p.who.name}’s draws`}: ${p.sign}${enPts(p.points, h)}, ${p.winSign}${h.fmtNumber(p.win)}% to win`,
   'luck.draw': (p, h) => `Turn ${h.fmtNumber(p.turn)}: ${p.who.you ? 'your' : `${p.who.name}’s`} tile was worth ${p.effect === 'same' ? 'about as much as the average draw' : `${enPts(p.points, h)} ${p.effect} than the average draw`}.`,
   'luck.best': (p, h) => `The best tile that could have come was worth ${enPts(p.points, h)} more than the average.`,
   'luck.none': 'No tile was drawn on this turn.',
@@ -47,7 +47,7 @@ export const hu = {
   'luck.adjusted': (p, h) => (p.outcome === 'drawn' ? 'Átlagos húzásokkal nagyjából döntetlen lett volna.'
     : p.vs === 'one' ? `Átlagos húzásokkal nagyjából ${huPts(p.margin, h)}tal ${p.outcome === 'won' ? 'nyertél' : 'kikaptál'} volna.`
       : `Átlagos húzásokkal nagyjából ${huPts(p.margin, h)}tal végeztél volna az átlaguk ${p.outcome === 'won' ? 'fölött' : 'alatt'}.`),
-  'luck.player': (p, h) => `${p.who.you ? 'A te húzásaid' : `${p.who.name} húzásai`}: ${p.sign}${huPts(p.points, h)}`,
+  'luck.player': (p, h) => `${p.who.you ? 'A te húzásaid' : `${p.who.name} húzásai`}: ${p.sign}${huPts(p.points, h)}, ${p.winSign}${h.fmtNumber(p.win)}% nyerési esély`,
   'luck.draw': (p, h) => `${h.fmtNumber(p.turn)}. kör: ${p.who.you ? 'a lapod' : `${p.who.name} lapja`} ${p.effect === 'same' ? 'nagyjából annyit ért, mint az átlagos húzás' : `${huPts(p.points, h)}tal ${p.effect === 'more' ? 'többet' : 'kevesebbet'} ért az átlagos húzásnál`}.`,
   'luck.best': (p, h) => `A legjobb lap, amely jöhetett volna, ${huPts(p.points, h)}tal többet ért az átlagnál.`,
   'luck.none': 'Ebben a körben nem húztak lapot.',
