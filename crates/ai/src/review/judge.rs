@@ -8,6 +8,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 
+use super::exact::{Exact, best_of, exact_values};
 use crate::mcts::{self, Config};
 use crate::seed::splitmix;
 use crate::{Budget, Limits};
@@ -141,6 +142,41 @@ pub struct Verdict {
     pub iterations: u64,
 }
 
+/// The verdict on `played` from the exact values of every move of its decision
+/// ([`exact_values`]): the best is the first move of the greatest (win share, margin); the
+/// losses are exact, so a move is *best* only when it ends as well as the best, and otherwise
+/// classed by its severity. No search iterations are spent (`iterations` 0).
+fn exact_verdict(played: Move, values: &[Exact]) -> Option<Verdict> {
+    let best = best_of(values)?;
+    let mine = values.iter().find(|e| e.mv == played)?;
+    let (win_loss, point_loss) = (
+        (best.win - mine.win).max(0.0),
+        (best.margin - mine.margin).max(0.0),
+    );
+    let equal = (mine.win, mine.margin) >= (best.win, best.margin);
+    let severity = if equal {
+        0.0
+    } else {
+        severity(win_loss, point_loss)
+    };
+    Some(Verdict {
+        best: if equal { played } else { best.mv },
+        played_win: mine.win,
+        played_margin: mine.margin,
+        best_win: if equal { mine.win } else { best.win },
+        best_margin: if equal { mine.margin } else { best.margin },
+        win_loss: if equal { 0.0 } else { win_loss },
+        point_loss: if equal { 0.0 } else { point_loss },
+        severity,
+        class: if equal {
+            Class::Best
+        } else {
+            Class::of_severity(severity)
+        },
+        iterations: 0,
+    })
+}
+
 /// The severity of the played move's loss in a comparison (played first, best second):
 /// (lower bound, estimate, upper bound), the bounds two standard errors either way on both
 /// the win chance and the margin.
@@ -199,6 +235,10 @@ pub fn judge(
             class: Class::Best,
             iterations: 0,
         });
+    }
+    // Nothing left to chance: the end of the game solved exactly, not searched.
+    if let Some(values) = exact_values(view) {
+        return exact_verdict(played, &values);
     }
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let limits = Limits::new(Budget::iterations(iterations), stop);

@@ -16,6 +16,11 @@
 //!    estimate itself stays within [`CLOSE_UNITS`] of the threshold: the budget goes where
 //!    the verdict is close.
 //!
+//! Where nothing is left to chance (the last tile drawn: its placement and figure, the
+//! wagons, the final abbey round), the decision is not searched but solved exactly
+//! ([`exact`]): every line played to the end, each player taking their best move; the losses
+//! are then exact, and a move is *best* only if it ends as well as the best.
+//!
 //! Each judged move reports its **win chance** (mean win share at the end of the search's
 //! playouts: 1 for a sole win, `1/k` for a `k`-way tie) and its **expected margin** (mean
 //! final score minus the best opponent's score). The loss of a move is the best move's value
@@ -46,8 +51,10 @@
 
 // By job, each file using only those before it: `judge` (a decision judged: classes,
 // severity, accuracy), `why` (the reason), `error`, `positions` (a finished game's
-// decisions), `luck` (the draws weighed); the review of a game is here.
+// decisions), `luck` (the draws weighed), `exact` (the end of the game solved exactly,
+// used by `judge`); the review of a game is here.
 mod error;
+pub mod exact;
 mod judge;
 pub mod luck;
 mod positions;
