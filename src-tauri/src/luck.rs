@@ -33,7 +33,9 @@ pub fn filed(luck: &Luck, record: &Record) -> Option<FiledLuck> {
 
 /// The luck of the opened match `m` (id `id`): the stored analysis if it is of the current
 /// formula, else weighed now and saved (kept in memory if the folder cannot be written);
-/// `None` for a resigned game or one that is not finished.
+/// `None` for a resigned game or one that is not finished. The analysis is derived from the
+/// record alone, so a stored one that does not read is weighed again and saved over (the
+/// record, which is the match, is untouched).
 pub fn opened(storage: &Storage, id: &str, m: &mut MatchFile) -> Option<Luck> {
     if m.meta.resigned {
         return None;

@@ -13,7 +13,9 @@
 //! **Files.** Every file carries `"schema": 1` ([`SCHEMA`]), except a match file with a
 //! review, which carries `"schema": 2` ([`MATCH_SCHEMA`]; match files of schema 1 still
 //! read, without a review), and `profiles.json`, which carries `"schema": 2`
-//! ([`PROFILES_SCHEMA`]).
+//! ([`PROFILES_SCHEMA`]). A match file may also keep the luck of the draw (`luck`, the
+//! app's analysis, and `meta.luck`, the human's net luck) and `meta.rated` (false for a deal
+//! played again): optional keys in either schema, read as absent (and rated) when missing.
 //!
 //! **Migration.** `profiles.json` of schema 1 rated players against fixed level ratings
 //! (random 400 … expert 1900); schema 2 rates them against the measured strength curve
