@@ -62,6 +62,8 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await strip.waitFor();
     assert.equal(await page.locator('.luck-strip .luck-bar').count(), LUCK.draws.length);
     assert.equal(await page.locator('.luck-strip .luck-bar.mine').count(), LUCK.players[HUMAN].draws);
+    // Whose bars are whose: each player's badge and draws below the strip.
+    assert.equal(await page.locator('.rv-luck .luck-players li').count(), LUCK.players.length);
     const lines = luckSentences(LUCK, HUMAN);
     assert.equal(await page.locator('.rv-luck .luck-line').innerText(), `${lines.result}${lines.adjusted ? ` ${lines.adjusted}` : ''}`);
     // The human's luckiest or unluckiest draw (the recording has its positions).

@@ -47,16 +47,21 @@ export function luckSentences(luck, seat) {
 
 const who = (seat, human, players) => ({ name: players[seat]?.name ?? '?', you: seat === human });
 
-/** The end dialog's box: the sentences, then each player's draws in points. */
+/** Each player's draws in points and win chance, with their badge (the strip's colours). */
+export function luckPlayers(luck, human, players) {
+  return h('ul', { class: 'luck-players' }, luck.players.map((p) => h('li', { 'data-seat': String(p.player) },
+    h('span', { class: 'luck-dot', html: badgeSvg(p.player, 16) }),
+    t('luck.player', { who: who(p.player, human, players), ...signed(p.points), ...winSigned(p.win) }))));
+}
+
+/** The end dialog's box: the sentences, then each player's draws. */
 export function luckBox(luck, human, players) {
   const s = luckSentences(luck, human);
   if (!s) return null;
   return h('div', { class: 'luck-box' },
     h('h3', {}, t('luck.title')),
     h('p', { class: 'luck-line' }, s.result, s.adjusted ? [' ', s.adjusted] : null),
-    h('ul', { class: 'luck-players' }, luck.players.map((p) => h('li', { 'data-seat': String(p.player) },
-      h('span', { class: 'luck-dot', html: badgeSvg(p.player, 16) }),
-      t('luck.player', { who: who(p.player, human, players), ...signed(p.points), ...winSigned(p.win) })))),
+    luckPlayers(luck, human, players),
     h('p', { class: 'luck-help' }, t('luck.help')));
 }
 

@@ -12,7 +12,7 @@ import { reviews, reviewStarter, reviewable, notReviewable, winGraph, moveList, 
 import { opponentLabel } from './strength.js';
 import { dealBox } from './deal.js';
 import { bounds, fitCamera } from './geometry.js';
-import { luckStrip, luckSentences } from './luck.js';
+import { luckStrip, luckSentences, luckPlayers } from './luck.js';
 
 /** Plays the match's deal again, seats swapped, after asking if that abandons a game. */
 async function replayDeal(app, id) {
@@ -72,7 +72,7 @@ export async function renderMatch(root, app, id) {
   const luckLines = detail.luck ? luckSentences(detail.luck, human) : null;
   const luckPart = strip ? h('div', { class: 'rv-luck' }, h('h3', { class: 'luck-title' }, t('luck.title')),
     luckLines && s.players[human]?.kind === 'human' ? h('p', { class: 'luck-line' }, luckLines.result, luckLines.adjusted ? [' ', luckLines.adjusted] : null) : null,
-    strip.el, h('p', { class: 'luck-help' }, t('luck.help'))) : null;
+    strip.el, luckPlayers(detail.luck, human, s.players), h('p', { class: 'luck-help' }, t('luck.help'))) : null;
   const moves = review ? moveList(review, pick, { events: detail.events, types, players: s.players }) : null;
   const verdict = h('div', { class: 'rv-verdict', 'aria-live': 'polite', hidden: !review });
   const reviewCard = review
