@@ -1,16 +1,17 @@
 //! The lessons as the review's test cases (issue 26, item 3): `cargo run --release -p
 //! carcassonne-ai --example review_lessons -- [ITERATIONS] [SEED]`.
 //!
-//! Every lesson's solution and wrong tries are played from the lesson's position and each of
-//! their decisions with a choice judged by the review's `judge` (ITERATIONS first-pass
-//! iterations, default 3000); a try's verdict is its worst decision's. Prints one line per
+//! Every lesson's solution and wrong tries are played from the lesson's position as the lesson
+//! plays them (the other seats answering with the lesson's replies, [`LessonRun`]) and each of
+//! the learner's decisions with a choice judged by the review's `judge` (ITERATIONS
+//! first-pass iterations, default 3000); a try's verdict is its worst decision's. Prints one line per
 //! try: the lesson, solution or wrong try, the class, and the loss on both scales.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use carcassonne_ai::review::{Class, decision_seed, judge};
-use carcassonne_engine::{Lesson, MoveName, PublicView};
+use carcassonne_engine::{Lesson, LessonRun, MoveName, PublicView};
 
 fn main() {
     let arg = |i: usize| std::env::args().nth(i);
@@ -30,10 +31,11 @@ fn main() {
         let tries = std::iter::once((true, lesson.solution.clone()))
             .chain(lesson.wrong.iter().map(|w| (false, w.clone())));
         for (n, (solution, moves)) in tries.enumerate() {
-            let mut game = lesson.start_game().expect("start");
+            let mut run = LessonRun::new(lesson.clone()).expect("start");
             let mut worst = (Class::Best, 0.0, 0.0);
             let mut at = String::new();
             for (i, name) in moves.iter().enumerate() {
+                let game = run.game().clone();
                 let mv = name.to_move(&game).expect("move");
                 let view = PublicView::new(&game);
                 let v = judge(&view, mv, decision_seed(seed, i as u64), iterations, &stop)
@@ -46,7 +48,7 @@ fn main() {
                         MoveName::from_move(&game, v.best)
                     );
                 }
-                game.play(mv).expect("legal");
+                run.play(name).expect("legal");
             }
             let good = if solution {
                 worst.0 <= Class::Good
