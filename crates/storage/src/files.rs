@@ -13,7 +13,7 @@ use crate::atomic;
 use crate::error::{Problem, StorageError, io_err};
 use crate::limits::{
     MATCH_SCHEMA, MAX_CURRENT_BYTES, MAX_MATCH_BYTES, MAX_PROFILES_BYTES, MAX_SETTINGS_BYTES,
-    PROFILES_SCHEMA, SCHEMA,
+    MAX_TRAINING_BYTES, PROFILES_SCHEMA, SCHEMA,
 };
 use crate::store::{Storage, lock};
 
@@ -52,6 +52,11 @@ pub(crate) const MATCH: Kind = Kind {
 /// `current.json`.
 pub(crate) const CURRENT: Kind = Kind {
     limit: MAX_CURRENT_BYTES,
+    max_schema: SCHEMA,
+};
+/// `training/<profile id>.json`.
+pub(crate) const TRAINING: Kind = Kind {
+    limit: MAX_TRAINING_BYTES,
     max_schema: SCHEMA,
 };
 /// `settings.json`.

@@ -46,7 +46,7 @@ struct ListedMatch {
 }
 
 /// Whether `id` is safe as a file name: 1 to 64 ASCII letters, digits, `-` or `_`.
-fn valid_id(id: &str) -> bool {
+pub(crate) fn valid_id(id: &str) -> bool {
     (1..=64).contains(&id.len())
         && id
             .bytes()

@@ -7,6 +7,7 @@
 //! <data dir>/matches/<id>.json    a finished match: metadata and its record (RULES.md §6)
 //! <data dir>/current.json         the game in progress, saved after every move
 //! <data dir>/settings.json        the app's settings: board aids on or off, the last set-up
+//! <data dir>/training/<profile>.json  the mistakes a profile practises, and when each is due
 //! <data dir>/**/<name>.corrupt-<UTC time>  an unreadable file, set aside
 //! ```
 //!
@@ -42,7 +43,7 @@
 //!
 //! **Limits.** Sizes are checked before a file is read, and at most the limit is read:
 //! [`MAX_PROFILES_BYTES`], [`MAX_MATCH_BYTES`], [`MAX_CURRENT_BYTES`],
-//! [`MAX_SETTINGS_BYTES`]; an imported record may
+//! [`MAX_SETTINGS_BYTES`], [`MAX_TRAINING_BYTES`]; an imported record may
 //! have up to [`MAX_RECORD_BYTES`]. A larger file is a problem like any corrupt one.
 //!
 //! **Match ids.** A match's id is its file name (without `.json`): 1 to 64 ASCII letters,
@@ -66,7 +67,8 @@
 //! unfinished turn's moves as the engine's [`MoveName`]s, and `current.json`), [`settings`]
 //! (the app's settings and `settings.json`), `history` (the match files and their reviews),
 //! `exchange` (imports and exports), `migrate` (the schema-1 migration), `profiles`
-//! (`profiles.json`), `finish` (filing a finished game).
+//! (`profiles.json`), `finish` (filing a finished game), `training` (the mistakes a profile
+//! practises, with their spaced repetition).
 
 mod atomic;
 pub mod current;
@@ -83,6 +85,7 @@ mod profiles;
 pub mod settings;
 mod store;
 pub mod time;
+mod training;
 
 use std::path::PathBuf;
 
@@ -93,7 +96,7 @@ pub use finish::FiledLuck;
 pub use history::{MatchFile, new_game_id};
 pub use limits::{
     EXPORT_NAMES, MATCH_SCHEMA, MAX_CURRENT_BYTES, MAX_MATCH_BYTES, MAX_PROFILES_BYTES,
-    MAX_RECORD_BYTES, MAX_SETTINGS_BYTES, PROFILES_SCHEMA, SCHEMA,
+    MAX_RECORD_BYTES, MAX_SETTINGS_BYTES, MAX_TRAINING_BYTES, PROFILES_SCHEMA, SCHEMA,
 };
 pub use matches::{MatchMeta, MatchPlayer, Opponent, Replayed};
 pub use profile::{
@@ -102,6 +105,7 @@ pub use profile::{
 };
 pub use settings::{AiPace, Animations, Language, LastSetup, Settings, SetupOpponent, Theme};
 pub use store::Storage;
+pub use training::{Drill, INTERVALS_DAYS, Training};
 
 /// The app's bundle identifier: the name of its data folder on every platform.
 pub const IDENTIFIER: &str = "org.carcassonne.game";

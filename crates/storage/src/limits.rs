@@ -28,6 +28,10 @@ pub const MAX_PROFILES_BYTES: u64 = 4 << 20;
 /// The largest `settings.json` read, in bytes (64 KiB; the file is under 1 KB).
 pub const MAX_SETTINGS_BYTES: u64 = 64 << 10;
 
+/// The largest `training/<profile id>.json` read, in bytes (1 MiB; a mistake to practise is
+/// about 250 bytes, so some 4,000 of them).
+pub const MAX_TRAINING_BYTES: u64 = 1 << 20;
+
 /// How many numbered names an export tries before giving up
 /// ([`Storage::export_new`](crate::Storage::export_new)).
 pub const EXPORT_NAMES: u32 = 1000;

@@ -149,13 +149,14 @@ impl Storage {
         })
     }
 
-    /// Deletes a profile (its matches stay in the history). If it was active, none is.
+    /// Deletes a profile and its training file (its matches stay in the history). If it was
+    /// active, none is.
     ///
     /// # Errors
     /// [`StorageError::ProfileNotFound`], [`StorageError::Newer`], [`StorageError::ReadOnly`],
     /// or I/O.
     pub fn delete_profile(&self, id: &str) -> Result<Profiles, StorageError> {
-        self.edit_profiles(|p| {
+        let left = self.edit_profiles(|p| {
             let before = p.profiles.len();
             p.profiles.retain(|q| q.id != id);
             if p.profiles.len() == before {
@@ -165,7 +166,14 @@ impl Storage {
                 p.active = None;
             }
             Ok((p.clone(), true))
-        })
+        })?;
+        // Its mistakes to practise go with it (there may be none; an id from profiles.json
+        // is a file name, see `training.rs`).
+        if crate::history::valid_id(id) {
+            let path = self.root.join("training").join(format!("{id}.json"));
+            let _ = std::fs::remove_file(path);
+        }
+        Ok(left)
     }
 
     /// Makes a profile the active one.

@@ -32,6 +32,8 @@ pub struct Storage {
     pub(crate) settings_lock: Mutex<()>,
     /// Held across every change of a match file that exists (its review, its removal).
     pub(crate) matches_lock: Mutex<()>,
+    /// Held across every read-modify-write of a training file.
+    pub(crate) training_lock: Mutex<()>,
     /// How the profiles' ratings rate an AI opponent (given by whoever opened the folder).
     pub(crate) rating_of: RatingOf,
 }
@@ -77,6 +79,7 @@ impl Storage {
             current_lock: Mutex::new(()),
             settings_lock: Mutex::new(()),
             matches_lock: Mutex::new(()),
+            training_lock: Mutex::new(()),
             rating_of,
         })
     }
@@ -110,6 +113,7 @@ impl Storage {
             current_lock: Mutex::new(()),
             settings_lock: Mutex::new(()),
             matches_lock: Mutex::new(()),
+            training_lock: Mutex::new(()),
             rating_of,
         })
     }
