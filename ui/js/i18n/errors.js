@@ -135,6 +135,8 @@ export const en = {
   'errors.review.log': 'Turn {turn}: the game’s log does not replay.',
   'errors.review.player': 'Player {player} is not in the game (seats 0 to {last}).',
   'errors.review.stopped': 'The review was stopped.',
+  'errors.review.no_decision': 'The game has no decision number {index}.',
+  'errors.review.illegal_try': 'That move is not one of the moves of this decision.',
 
   // By code, when the key is unknown.
   'errors.code.game.none': 'No game is in progress.',
@@ -265,6 +267,8 @@ export const hu = {
   'errors.review.log': 'A játszma naplójának {turn}. bejegyzése nem játszható vissza.',
   'errors.review.player': 'Nincs {player}. helyen ülő játékos a játszmában (a helyek: 0–{last}).',
   'errors.review.stopped': 'Az elemzés leállt.',
+  'errors.review.no_decision': 'A játszmában nincs {index}. számú döntés.',
+  'errors.review.illegal_try': 'Ez a lépés nem tartozik ennek a döntésnek a lépései közé.',
 
   'errors.code.game.none': 'Nincs folyamatban játszma.',
   'errors.code.game.over': 'A játszma véget ért.',

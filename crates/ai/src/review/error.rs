@@ -31,6 +31,12 @@ pub enum ReviewError {
     /// The stop flag was set.
     #[error("the review was stopped")]
     Stopped,
+    /// A retry asked for a decision the game does not have.
+    #[error("the game has no decision number {0}")]
+    NoDecision(u64),
+    /// A retry's move is not a legal move of its decision.
+    #[error("that move is not one of the moves of this decision")]
+    IllegalTry,
 }
 
 impl Message for ReviewError {
@@ -41,15 +47,20 @@ impl Message for ReviewError {
             ReviewError::Player { .. } => "review.player",
             ReviewError::Log { .. } => "review.log",
             ReviewError::Stopped => "review.stopped",
+            ReviewError::NoDecision(_) => "review.no_decision",
+            ReviewError::IllegalTry => "review.illegal_try",
         }
     }
 
     /// `turn` of a record or log that does not replay; `player` and `last` of a seat not in
-    /// the game.
+    /// the game; `index` of a decision the game does not have.
     fn params(&self) -> Params {
         match self {
             ReviewError::Record(e) => e.params(),
-            ReviewError::NotFinished | ReviewError::Stopped => Vec::new(),
+            ReviewError::NotFinished | ReviewError::Stopped | ReviewError::IllegalTry => Vec::new(),
+            ReviewError::NoDecision(index) => {
+                vec![("index", i64::try_from(*index).unwrap_or(i64::MAX).into())]
+            }
             ReviewError::Player { player, last } => {
                 vec![("player", (*player).into()), ("last", (*last).into())]
             }
@@ -73,6 +84,8 @@ impl ReviewError {
                 reason: "no tile to place".into(),
             },
             ReviewError::Stopped,
+            ReviewError::NoDecision(140),
+            ReviewError::IllegalTry,
         ]
     }
 }

@@ -62,7 +62,7 @@ mod why;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use carcassonne_engine::{Decision, MoveName, PublicView, Record, TileInfo};
+use carcassonne_engine::{Decision, Move, MoveName, PublicView, Record, TileInfo};
 use serde::{Deserialize, Serialize};
 
 use crate::mcts;
@@ -282,30 +282,8 @@ pub fn review_positions(
                 }
             }
         })?;
-        let d = view.decision();
         counts.add(v.class);
-        decisions.push(DecisionReview {
-            turn: p.turn,
-            index: p.index,
-            decision: d.name().into(),
-            tile: match d {
-                Decision::PlaceTile { tile, .. } => Some(TileInfo::of(tile).id().to_string()),
-                _ => None,
-            },
-            played: MoveName::from_move(&p.game, p.played),
-            best: MoveName::from_move(&p.game, v.best),
-            played_win: v.played_win,
-            played_margin: v.played_margin,
-            best_win: v.best_win,
-            best_margin: v.best_margin,
-            win_loss: v.win_loss,
-            point_loss: v.point_loss,
-            severity: v.severity,
-            class: v.class,
-            accuracy: move_accuracy(v.severity),
-            iterations: v.iterations,
-            why: why(&p.game, p.played, v.best, &v),
-        });
+        decisions.push(decision_review(p, p.played, &v));
         progress(done + 1, total);
     }
     Ok(Review {
@@ -317,4 +295,72 @@ pub fn review_positions(
         counts,
         decisions,
     })
+}
+
+/// The review of `played` at position `p`, from the search's verdict `v` on it.
+fn decision_review(p: &Position, played: Move, v: &Verdict) -> DecisionReview {
+    let d = p.game.decision();
+    DecisionReview {
+        turn: p.turn,
+        index: p.index,
+        decision: d.name().into(),
+        tile: match d {
+            Decision::PlaceTile { tile, .. } => Some(TileInfo::of(tile).id().to_string()),
+            _ => None,
+        },
+        played: MoveName::from_move(&p.game, played),
+        best: MoveName::from_move(&p.game, v.best),
+        played_win: v.played_win,
+        played_margin: v.played_margin,
+        best_win: v.best_win,
+        best_margin: v.best_margin,
+        win_loss: v.win_loss,
+        point_loss: v.point_loss,
+        severity: v.severity,
+        class: v.class,
+        accuracy: move_accuracy(v.severity),
+        iterations: v.iterations,
+        why: why(&p.game, played, v.best, v),
+    }
+}
+
+/// The decision with index `index` (as [`DecisionReview::index`] numbers them) of the
+/// finished game `record`, with the position before it: where a retry of that decision
+/// starts.
+///
+/// # Errors
+/// As [`positions`]; [`ReviewError::NoDecision`] if the game has no such decision.
+pub fn position_at(record: &Record, index: u64) -> Result<Position, ReviewError> {
+    positions(record)?
+        .into_iter()
+        .find(|p| p.index == index)
+        .ok_or(ReviewError::NoDecision(index))
+}
+
+/// Whether a retry's class solves it: *best* or *good*.
+pub fn solves(class: Class) -> bool {
+    matches!(class, Class::Best | Class::Good)
+}
+
+/// A retry of the decision at `p` (from [`position_at`]): `tried`, judged as the review with
+/// `cfg` judged the move played there, from the public view of the player to move (never
+/// the pile), with the decision's own seed. The move played in the game is therefore judged
+/// exactly as the review judged it, and a try is [`solves`] when it is best or good.
+///
+/// # Errors
+/// [`ReviewError::Stopped`] if `stop` was set, [`ReviewError::IllegalTry`] if `tried` is not
+/// a legal move of the decision.
+pub fn judge_try(
+    p: &Position,
+    tried: Move,
+    cfg: &ReviewConfig,
+    stop: &AtomicBool,
+) -> Result<DecisionReview, ReviewError> {
+    let view = PublicView::new(&p.game);
+    if !view.legal_moves().contains(&tried) {
+        return Err(ReviewError::IllegalTry);
+    }
+    let seed = decision_seed(cfg.seed, p.index);
+    let v = judge(&view, tried, seed, cfg.iterations, stop).ok_or(ReviewError::Stopped)?;
+    Ok(decision_review(p, tried, &v))
 }
