@@ -129,6 +129,22 @@ pub enum Failure {
     /// `lesson/undo_unavailable`: nothing to undo in this try.
     #[error("there is nothing to undo: you have not moved in this try")]
     LessonUndoUnavailable,
+    /// `retry/none`: no mistake is being retried.
+    #[error("no mistake is being retried")]
+    NoRetry,
+    /// `retry/not_reviewed`: the match has no review, so no mistakes to retry.
+    #[error("match \"{0}\" has not been reviewed: review it first")]
+    RetryNotReviewed(String),
+    /// `retry/no_decision`: the match's review has no decision with the index.
+    #[error("the review of this match has no decision number {0}")]
+    RetryNoDecision(u64),
+    /// `retry/over`: a try after the retry's last verdict, or a second try before the first
+    /// was judged.
+    #[error("this retry is over: start it again or take the next one")]
+    RetryOver,
+    /// `retry/busy`: a try is being judged.
+    #[error("the last try is still being judged")]
+    RetryBusy,
 }
 
 /// The AI levels' names, as the English messages list them.
@@ -191,6 +207,11 @@ impl Failure {
             Failure::NoLesson => "lesson/none",
             Failure::LessonOver => "lesson/over",
             Failure::LessonUndoUnavailable => "lesson/undo_unavailable",
+            Failure::NoRetry => "retry/none",
+            Failure::RetryNotReviewed(_) => "retry/not_reviewed",
+            Failure::RetryNoDecision(_) => "retry/no_decision",
+            Failure::RetryOver => "retry/over",
+            Failure::RetryBusy => "retry/busy",
         }
     }
 
@@ -240,6 +261,11 @@ impl Failure {
             Failure::NoLesson,
             Failure::LessonOver,
             Failure::LessonUndoUnavailable,
+            Failure::NoRetry,
+            Failure::RetryNotReviewed("g-1".into()),
+            Failure::RetryNoDecision(140),
+            Failure::RetryOver,
+            Failure::RetryBusy,
         ]
     }
 }
@@ -283,6 +309,11 @@ impl Message for Failure {
             Failure::NoLesson => "lesson.none",
             Failure::LessonOver => "lesson.over",
             Failure::LessonUndoUnavailable => "lesson.undo_unavailable",
+            Failure::NoRetry => "retry.none",
+            Failure::RetryNotReviewed(_) => "retry.not_reviewed",
+            Failure::RetryNoDecision(_) => "retry.no_decision",
+            Failure::RetryOver => "retry.over",
+            Failure::RetryBusy => "retry.busy",
         }
     }
 
@@ -310,7 +341,12 @@ impl Message for Failure {
             | Failure::LessonInvalid(_)
             | Failure::NoLesson
             | Failure::LessonOver
-            | Failure::LessonUndoUnavailable => Vec::new(),
+            | Failure::LessonUndoUnavailable
+            | Failure::NoRetry
+            | Failure::RetryOver
+            | Failure::RetryBusy => Vec::new(),
+            Failure::RetryNotReviewed(id) => vec![("id", id.as_str().into())],
+            Failure::RetryNoDecision(index) => vec![("index", num(*index))],
             Failure::Setup(e) | Failure::Settings(e) => match e {
                 OpponentError::Count(n) => vec![("count", num(*n))],
                 OpponentError::Unknown(name) => vec![
@@ -482,12 +518,17 @@ mod tests {
             Failure::BadChance(_) => 33,
             Failure::SeatOutside(..) => 34,
             Failure::NoDeal(_) => 35,
+            Failure::NoRetry => 36,
+            Failure::RetryNotReviewed(_) => 37,
+            Failure::RetryNoDecision(_) => 38,
+            Failure::RetryOver => 39,
+            Failure::RetryBusy => 40,
         };
         let examples = Failure::examples();
         let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
-        assert_eq!(kinds, (0..36).collect());
+        assert_eq!(kinds, (0..41).collect());
         let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
-        assert_eq!(keys.len(), 36);
+        assert_eq!(keys.len(), 41);
     }
 
     /// Every error the app sends has a code, a key, an English message, and parameters that

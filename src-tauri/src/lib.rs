@@ -7,8 +7,9 @@
 //! screen), [`opponents`] (a set-up's AI opponents, checked once), [`failure`] (every error
 //! the UI receives, with its message id), [`arg`] (reading the commands' arguments),
 //! [`view`] (positions as the UI sees them), [`session`] (the game in progress, plain Rust),
-//! [`lessons`] (the Learn section's lessons), [`state`] ([`AppState`]: the data folder and
-//! the slots of the game, the review and the lesson), [`turns`] (the AI worker), [`review`]
+//! [`lessons`] (the Learn section's lessons), [`retry`] (the mistakes to practise and the
+//! retry being played), [`state`] ([`AppState`]: the data folder and the slots of the game,
+//! the review, the lesson and the retry), [`turns`] (the AI worker), [`review`]
 //! (the post-game review's worker), [`commands`] (the commands, by screen).
 
 pub mod api;
@@ -19,6 +20,7 @@ pub mod lessons;
 pub mod limits;
 pub mod luck;
 pub mod opponents;
+pub mod retry;
 pub mod review;
 pub mod session;
 pub mod state;
@@ -68,6 +70,10 @@ pub fn builder<R: Runtime>(b: Builder<R>) -> Builder<R> {
         commands::lessons::lesson_undo,
         commands::lessons::lesson_retry,
         commands::lessons::lesson_solution,
+        commands::training::training_list,
+        commands::training::retry_start,
+        commands::training::retry_play,
+        commands::training::retry_again,
     ])
 }
 

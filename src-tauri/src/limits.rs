@@ -14,3 +14,7 @@ pub const IMPORT_LIMIT: usize = carcassonne_engine::MAX_RECORD_BYTES;
 
 /// The most first-pass iterations per decision `review_start` accepts.
 pub const MAX_REVIEW_ITERATIONS: u64 = 100_000;
+
+/// The tries a retry of a mistake has: a second after a first that is not best or good,
+/// then the answer is shown.
+pub const RETRY_TRIES: u32 = 2;

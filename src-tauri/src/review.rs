@@ -2,7 +2,8 @@
 //! with the AI crate's review ([`carcassonne_ai::review`]) on a worker thread, reports each
 //! decision through the `review-progress` event and stores the review in the match file
 //! ([`Storage::save_review`](carcassonne_storage::Storage::save_review)), unless it was
-//! cancelled or replaced meanwhile. One review runs at a time (the slot is
+//! cancelled or replaced meanwhile; the review's mistakes then join the profile's training
+//! ([`crate::retry::add_reviewed`]). One review runs at a time (the slot is
 //! [`AppState`]'s).
 
 use std::sync::Arc;
@@ -26,6 +27,7 @@ struct Job {
     stop: Arc<AtomicBool>,
     positions: Vec<Position>,
     player: usize,
+    players: Vec<carcassonne_engine::RecordPlayer>,
     cfg: ReviewConfig,
 }
 
@@ -95,6 +97,7 @@ pub fn start<R: Runtime>(
         stop,
         positions,
         player,
+        players: m.record.players.clone(),
         cfg: ReviewConfig {
             iterations,
             seed: 0,
@@ -175,7 +178,17 @@ fn run<R: Runtime>(app: &AppHandle<R>, job: Job) {
                     review.accuracy,
                     review.accuracy_formula,
                 ) {
-                    Ok(_) => ("done", None),
+                    Ok(meta) => {
+                        // Its mistakes join the profile's training (best effort: the queue is
+                        // gathered again from the reviews if this write is lost).
+                        let _ = crate::retry::add_reviewed(
+                            &state.storage,
+                            &meta,
+                            &job.players,
+                            &review,
+                        );
+                        ("done", None)
+                    }
                     Err(e) => ("failed", Some(ApiError::from(e))),
                 }
             }

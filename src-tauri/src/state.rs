@@ -1,5 +1,6 @@
 //! The app's state ([`AppState`]): the data folder, where exports go, and the slots of what
-//! runs: the game in progress, the post-game review, the lesson being played.
+//! runs: the game in progress, the post-game review, the lesson being played, the mistake
+//! being retried.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -10,6 +11,7 @@ use carcassonne_storage::{Storage, matches};
 
 use crate::api::{ApiError, ResumeInfo, ReviewStatus, SetupOpponent};
 use crate::failure::Failure;
+use crate::retry::Retrying;
 use crate::session::Session;
 use crate::view::turns_completed;
 
@@ -35,6 +37,8 @@ pub struct AppState {
     pub(crate) reviews: Reviews,
     /// The lesson being played ([`crate::lessons`], [`crate::commands::lessons`]).
     pub(crate) lessons: Lessons,
+    /// The mistake being retried ([`crate::retry`], [`crate::commands::training`]).
+    pub(crate) retries: Retries,
 }
 
 impl AppState {
@@ -50,6 +54,7 @@ impl AppState {
             session: Mutex::new(None),
             reviews: Reviews::default(),
             lessons: Lessons::default(),
+            retries: Retries::default(),
         })
     }
 
@@ -165,6 +170,20 @@ pub(crate) struct Playing {
 
 impl Lessons {
     pub(crate) fn lock(&self) -> MutexGuard<'_, Option<Playing>> {
+        self.run.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// The app's retry slot: the mistake being retried, if any.
+#[derive(Default)]
+pub struct Retries {
+    run: Mutex<Option<Retrying>>,
+    /// The next retry's token.
+    pub(crate) next: AtomicU64,
+}
+
+impl Retries {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Option<Retrying>> {
         self.run.lock().unwrap_or_else(|p| p.into_inner())
     }
 }

@@ -1768,3 +1768,174 @@ fn a_deal_played_again_swaps_the_seats_and_is_not_rated() {
     );
     assert_eq!(e["params"], json!({"seat": 2, "last": 1}));
 }
+
+/// Gives the imported match `id` to the profile `profile` (as if it had played it).
+fn give_match(dir: &Path, id: &str, profile: &Value) {
+    let path = dir.join(format!("matches/{id}.json"));
+    let mut file: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    file["meta"]["profileId"] = profile["id"].clone();
+    file["meta"]["profileName"] = profile["name"].clone();
+    std::fs::write(&path, serde_json::to_vec(&file).unwrap()).unwrap();
+}
+
+#[test]
+fn mistakes_of_a_reviewed_game_are_retried_and_a_failed_one_comes_back_later() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    assert_eq!(
+        a.code("retry_play", json!({"move": {"type": "draw"}})),
+        "retry/none"
+    );
+    assert_eq!(a.code("retry_again", json!({})), "retry/none");
+    // No profile: nothing to practise.
+    let none = a.ok("training_list", json!({}));
+    assert_eq!(none["due"], json!([]));
+
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let id = a.ok("history_import", json!({"json": finished_record(3)}))["id"].clone();
+    let id_s = id.as_str().unwrap().to_string();
+    assert_eq!(
+        a.code("retry_start", json!({"matchId": id, "index": 0})),
+        "retry/not_reviewed"
+    );
+    assert_eq!(
+        a.code("retry_start", json!({"matchId": "g-none", "index": 0})),
+        "match/not_found"
+    );
+    give_match(dir.path(), &id_s, &ada);
+    let rx = review_events(&a);
+    a.ok("review_start", json!({"id": id, "iterations": 60}));
+    assert_eq!(until_end(&rx).last().unwrap()["state"], "done");
+    let review = a.ok("history_get", json!({"id": id}))["review"].clone();
+    let wrong: Vec<&Value> = review["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["class"] == "mistake" || d["class"] == "blunder")
+        .collect();
+    assert!(
+        wrong.len() >= 2,
+        "a random player's mistakes: {}",
+        wrong.len()
+    );
+
+    // The list gathers the profile's reviewed mistakes, all due now.
+    let list = a.ok("training_list", json!({}));
+    let due = list["due"].as_array().unwrap();
+    assert_eq!(due.len(), wrong.len(), "{list}");
+    assert_eq!(list["learnt"], 0);
+    for (d, w) in due.iter().zip(&wrong) {
+        assert_eq!(d["matchId"], id);
+        assert_eq!(d["index"], w["index"]);
+        assert_eq!(d["class"], w["class"]);
+        assert_eq!(
+            (d["dueNow"].clone(), d["step"].clone()),
+            (json!(true), json!(0))
+        );
+    }
+    assert!(
+        dir.path()
+            .join(format!("training/{}.json", ada["id"].as_str().unwrap()))
+            .exists()
+    );
+
+    // The first mistake: the position before it, the same player to move.
+    let first = wrong[0];
+    let start = a.ok(
+        "retry_start",
+        json!({"matchId": id, "index": first["index"]}),
+    );
+    assert_eq!(start["tries"], 0);
+    assert_eq!(start["maxTries"], 2);
+    assert_eq!(start["original"], *first);
+    assert_eq!(start["outcome"], Value::Null);
+    assert_eq!(start["view"]["decision"]["kind"], first["decision"]);
+    assert_eq!(start["view"]["decision"]["player"], 0);
+    assert_eq!(start["view"]["decision"]["human"], true);
+    // A move the rules refuse, or one that is not of this decision, changes nothing.
+    for bad in [
+        json!({"type": "place", "x": 900, "y": 900, "rotation": 0}),
+        json!({"type": "jump"}),
+    ] {
+        let code = a.code("retry_play", json!({"move": bad}));
+        assert!(code == "move/illegal" || code == "move/invalid", "{code}");
+    }
+    // The move played in the game is judged as the review judged it: not solved, one try left.
+    let tried = a.ok("retry_play", json!({"move": first["played"]}));
+    assert_eq!(tried["tries"], 1);
+    let o = &tried["outcome"];
+    assert_eq!(o["solved"], false);
+    assert_eq!(o["over"], false);
+    assert_eq!(o["tried"], *first, "the same verdict");
+    assert_eq!(o["answer"], Value::Null);
+    assert_eq!(o["drill"], Value::Null);
+    assert_eq!(
+        a.code("retry_play", json!({"move": first["played"]})),
+        "retry/over"
+    );
+    let again = a.ok("retry_again", json!({}));
+    assert_eq!(again["outcome"], Value::Null);
+    assert_eq!(again["view"], start["view"]);
+    assert_eq!(a.code("retry_again", json!({})), "retry/over");
+    // The second failure ends it: the answer is the review's better move, shown played.
+    let failed = a.ok("retry_play", json!({"move": first["played"]}));
+    let o = &failed["outcome"];
+    assert_eq!(
+        (o["solved"].clone(), o["over"].clone()),
+        (json!(false), json!(true))
+    );
+    assert_eq!(o["answer"], first["best"]);
+    assert_eq!(o["drill"]["step"], 1);
+    assert_eq!(o["drill"]["dueNow"], false);
+    assert_eq!(o["drill"]["retries"], 1);
+    assert_ne!(failed["view"], start["view"]);
+    assert_eq!(a.code("retry_again", json!({})), "retry/over");
+
+    // The second mistake, solved with the review's better move: learnt.
+    let second = wrong[1];
+    a.ok(
+        "retry_start",
+        json!({"matchId": id, "index": second["index"]}),
+    );
+    let solved = a.ok("retry_play", json!({"move": second["best"]}));
+    let o = &solved["outcome"];
+    assert_eq!(
+        (o["solved"].clone(), o["over"].clone()),
+        (json!(true), json!(true))
+    );
+    assert_eq!(o["tried"]["class"], "best");
+    assert_eq!(o["answer"], Value::Null);
+    assert!(o["drill"].is_object());
+
+    // The failed one comes back later, the solved one is learnt; after a restart too.
+    let check = |list: &Value| {
+        assert_eq!(
+            list["due"].as_array().unwrap().len(),
+            wrong.len() - 2,
+            "{list}"
+        );
+        let later = list["later"].as_array().unwrap();
+        assert_eq!(later.len(), 1, "{list}");
+        assert_eq!(later[0]["index"], first["index"]);
+        assert_eq!(list["learnt"], 1);
+    };
+    check(&a.ok("training_list", json!({})));
+    close(a);
+    let b = app(dir.path());
+    check(&b.ok("training_list", json!({})));
+    // A decision the review does not have.
+    assert_eq!(
+        b.code("retry_start", json!({"matchId": id, "index": 100_000})),
+        "retry/no_decision"
+    );
+    // Deleting the match takes its mistakes out of the list.
+    b.ok("history_delete", json!({"id": id}));
+    let list = b.ok("training_list", json!({}));
+    assert_eq!(list["due"], json!([]));
+    assert_eq!(list["later"], json!([]));
+    let file = dir
+        .path()
+        .join(format!("training/{}.json", ada["id"].as_str().unwrap()));
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(!text.contains(&id_s), "{text}");
+}

@@ -72,10 +72,21 @@ pub async fn history_position(
     Ok(view::replay(&game, &id, &m.record.players))
 }
 
-/// `history_delete`.
+/// `history_delete`: the match, and its mistakes from its profile's training.
 #[tauri::command]
 pub async fn history_delete(state: State<'_, AppState>, id: Arg<String>) -> Result<(), ApiError> {
-    Ok(state.storage.delete_match(&id.0)?)
+    let profile = state
+        .storage
+        .list_matches()
+        .ok()
+        .and_then(|ms| ms.into_iter().find(|m| m.id == id.0))
+        .and_then(|m| m.profile_id);
+    state.storage.delete_match(&id.0)?;
+    // Best effort: a mistake of a match that is gone is never listed anyway.
+    if let Some(profile) = profile {
+        let _ = state.storage.forget_drills(&profile, &id.0);
+    }
+    Ok(())
 }
 
 /// `history_export`: writes the record to a new file in [`AppState::export_dir`] (the

@@ -10,3 +10,4 @@ pub mod lessons;
 pub mod profiles;
 pub mod review;
 pub mod settings;
+pub mod training;

@@ -136,6 +136,11 @@ export const en = {
   'errors.review.player': 'Player {player} is not in the game (seats 0 to {last}).',
   'errors.review.stopped': 'The review was stopped.',
   'errors.review.no_decision': 'The game has no decision number {index}.',
+  'errors.retry.none': 'No mistake is being retried.',
+  'errors.retry.not_reviewed': 'This match has not been reviewed yet: review it first.',
+  'errors.retry.no_decision': 'The review of this match has no decision number {index}.',
+  'errors.retry.over': 'This retry is over: start it again or take the next one.',
+  'errors.retry.busy': 'Your last try is still being judged.',
   'errors.review.illegal_try': 'That move is not one of the moves of this decision.',
 
   // By code, when the key is unknown.
@@ -175,6 +180,11 @@ export const en = {
   'errors.code.review.not_finished': 'Only a finished match can be reviewed.',
   'errors.code.review.bad_iterations': 'A review uses 1 to 100,000 iterations.',
   'errors.code.review.failed': 'The review failed.',
+  'errors.code.retry.none': 'No mistake is being retried.',
+  'errors.code.retry.not_reviewed': 'This match has not been reviewed yet.',
+  'errors.code.retry.no_decision': 'The review has no such decision.',
+  'errors.code.retry.over': 'This retry is over.',
+  'errors.code.retry.busy': 'Your last try is still being judged.',
   'errors.code.app.unavailable': 'The game engine is not available: this page must run inside the Carcassonne app.',
 };
 
@@ -268,6 +278,11 @@ export const hu = {
   'errors.review.player': 'Nincs {player}. helyen ülő játékos a játszmában (a helyek: 0–{last}).',
   'errors.review.stopped': 'Az elemzés leállt.',
   'errors.review.no_decision': 'A játszmában nincs {index}. számú döntés.',
+  'errors.retry.none': 'Most nem gyakorolsz hibát.',
+  'errors.retry.not_reviewed': 'Ezt a játszmát még nem elemezték: előbb elemezd.',
+  'errors.retry.no_decision': 'A játszma elemzésében nincs {index}. számú döntés.',
+  'errors.retry.over': 'Ennek a próbának vége: kezdd újra, vagy jöhet a következő.',
+  'errors.retry.busy': 'Az előző próbálkozásod értékelése még tart.',
   'errors.review.illegal_try': 'Ez a lépés nem tartozik ennek a döntésnek a lépései közé.',
 
   'errors.code.game.none': 'Nincs folyamatban játszma.',
@@ -306,5 +321,10 @@ export const hu = {
   'errors.code.review.not_finished': 'Csak befejezett játszmát lehet elemezni.',
   'errors.code.review.bad_iterations': 'Az elemzés 1–100 000 iterációt használhat.',
   'errors.code.review.failed': 'Az elemzés nem sikerült.',
+  'errors.code.retry.none': 'Most nem gyakorolsz hibát.',
+  'errors.code.retry.not_reviewed': 'Ezt a játszmát még nem elemezték.',
+  'errors.code.retry.no_decision': 'Az elemzésben nincs ilyen döntés.',
+  'errors.code.retry.over': 'Ennek a próbának vége.',
+  'errors.code.retry.busy': 'Az előző próbálkozásod értékelése még tart.',
   'errors.code.app.unavailable': 'A játékmotor nem érhető el: ezt az oldalt a Carcassonne alkalmazásban kell megnyitni.',
 };
