@@ -5,6 +5,12 @@
 //! ([`judge_try`]: the same seed and budget, the public view), best or good solving it; a
 //! second try after a first that does not, then the answer. A retry never touches the game
 //! in progress or its autosave.
+//!
+//! **Ruling:** the profile's queue counts a retry as passed only when its first try solves
+//! it; solved at the second try, like a failure, it comes back the next day (the storage's
+//! `training` has the intervals). The player needed a second look, so it is not learnt yet.
+//!
+//! [`judge_try`]: carcassonne_ai::review::judge_try
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -237,7 +243,10 @@ pub(crate) fn judged(
                 r.original.class.name(),
                 now,
             );
-            match storage.record_retry(profile, &new, solved, now) {
+            // Solved at the first try is a pass; at the second, or not at all, a miss: it
+            // comes back tomorrow (the module's ruling).
+            let passed = solved && r.tries == 1;
+            match storage.record_retry(profile, &new, passed, now) {
                 Ok(d) => {
                     let date = storage
                         .list_matches()

@@ -605,6 +605,78 @@ fn review_game() -> Vec<Value> {
     finish(r, &n)
 }
 
+/// The base game played to its end and reviewed (neither part of the transcript, but the
+/// review's result: the match with its review), then its mistakes practised: the list, a
+/// placement mistake retried with the move played (not yet), again, then the review's better
+/// move (solved); another mistake failed twice (the answer shown); the list after.
+/// Also the replay's positions before those two decisions, and an unknown decision refused.
+fn retry_session() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    let view = r.ok(
+        "game_new",
+        new_game_args(&ada, &[BASE_LEVEL], false, BASE_SEED),
+    );
+    let end = play_to_end(&mut r, view, &mut Policy::default());
+    let id = end["result"]["matchId"].clone();
+    let started = r.ok(
+        "review_start",
+        json!({"id": id, "iterations": REVIEW_ITERATIONS}),
+    );
+    assert_eq!(started["state"], "running");
+    let events = r.steps.last().unwrap()["events"].clone();
+    assert_eq!(events.as_array().unwrap().last().unwrap()["state"], "done");
+    r.steps.retain(|s| s["cmd"] == "profile_create");
+    r.ok("app_info", json!({}));
+    r.ok("profiles_list", json!({}));
+    r.ok("history_list", json!({"profileId": ada["id"]}));
+    let detail = r.ok("history_get", json!({"id": id}));
+    let last = detail["timeline"].as_array().unwrap().len() as u64 - 1;
+    let list = r.ok("training_list", json!({}));
+    // Two mistakes, a placement first (solved on the second try), then the other (failed).
+    let mut places: Vec<Value> = list["due"].as_array().unwrap()[..2].to_vec();
+    places.sort_by_key(|d| d["decision"] != "place_tile");
+    assert_eq!(places[0]["decision"], "place_tile", "{list}");
+    let decisions = detail["review"]["decisions"].as_array().unwrap().clone();
+    let of = |d: &Value| {
+        decisions
+            .iter()
+            .find(|x| x["index"] == d["index"])
+            .unwrap()
+            .clone()
+    };
+    // The replay opens at the end; a judged move shows the board before its turn.
+    r.ok("history_position", json!({"id": id, "turn": last}));
+    for d in &places {
+        let turn = d["turn"].as_u64().unwrap() - 1;
+        r.ok("history_position", json!({"id": id, "turn": turn}));
+    }
+    let (first, second) = (of(&places[0]), of(&places[1]));
+    r.ok(
+        "retry_start",
+        json!({"matchId": id, "index": first["index"]}),
+    );
+    let tried = r.ok("retry_play", json!({"move": first["played"]}));
+    assert_eq!(tried["outcome"]["solved"], false);
+    r.ok("retry_again", json!({}));
+    let solved = r.ok("retry_play", json!({"move": first["best"]}));
+    assert_eq!(solved["outcome"]["solved"], true);
+    r.ok("training_list", json!({}));
+    r.ok(
+        "retry_start",
+        json!({"matchId": id, "index": second["index"]}),
+    );
+    r.ok("retry_play", json!({"move": second["played"]}));
+    r.ok("retry_again", json!({}));
+    let failed = r.ok("retry_play", json!({"move": second["played"]}));
+    assert_eq!(failed["outcome"]["over"], true);
+    assert_eq!(failed["outcome"]["answer"], second["best"]);
+    r.ok("training_list", json!({}));
+    r.call("retry_start", json!({"matchId": id, "index": 100_000}))
+        .unwrap_err();
+    let n = names(&ada, &[(&id, "g-retry")]);
+    finish(r, &n)
+}
+
 /// The Abbey & Mayor game saved at a figure decision, some 20 tiles in, where the mayor may
 /// go on a city without pennants, after the app was started again: the resume, then no figure.
 fn resume_mayor() -> Vec<Value> {
@@ -932,6 +1004,7 @@ fn fixtures_are_the_real_commands_answers() {
         ("setup", setup_game()),
         ("review", review_game()),
         ("lesson", lesson_session()),
+        ("retry", retry_session()),
         ("match-level", match_level_game()),
     ] {
         files.push((format!("transcripts/{name}.jsonl"), lines(&steps)));

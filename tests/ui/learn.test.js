@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { setup, openApp, startGame, playOne, settle } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 import { transcript } from './support/fixtures.js';
+import { makeMove } from './support/moves.js';
 
 let env;
 before(async () => { env = await setup(); });
@@ -42,77 +43,16 @@ async function settled(page) {
   }, SCREEN);
 }
 
-/**
- * Taps or clicks a board element as a person would: if something covers it, the board is
- * dragged to bring it to the middle first.
- */
-async function pressOnBoard(page, press, locator) {
-  for (let i = 0; i < 4; i++) {
-    const free = await locator.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-      return !!hit && (hit === el || el.contains(hit));
-    });
-    if (free) break;
-    const b = await locator.boundingBox();
-    const host = await page.locator(`${SCREEN} .board-host`).boundingBox();
-    const cx = host.x + host.width / 2, cy = host.y + host.height / 2;
-    await page.mouse.move(cx, cy);
-    await page.mouse.down();
-    await page.mouse.move(cx + cx - b.x - b.width / 2, cy + cy - b.y - b.height / 2, { steps: 6 });
-    await page.mouse.up();
-  }
-  await press(locator);
-}
-
-const KIND_LABEL = { follower: 'Follower', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn' };
-
 /** Plays `move` through the board and the panel as a person would, then waits for the answer. */
 async function playMove(app, move) {
-  const { page, press } = app;
+  const { page } = app;
   const st = await lessonState(page);
-  const d = st.view.decision;
-  const panel = page.locator(`${SCREEN} .action-panel`);
   const playsBefore = await served(page, 'lesson_play');
-  const confirm = () => press(panel.locator('button.confirm'));
-  switch (move.type) {
-    case 'place': {
-      await pressOnBoard(page, press, page.locator(`${SCREEN} .cell.legal[data-x="${move.x}"][data-y="${move.y}"]`));
-      await page.locator(`${SCREEN} .preview`).waitFor();
-      const cell = d.cells.find((c) => c.x === move.x && c.y === move.y);
-      const turns = cell.rotations.indexOf(move.rotation);
-      assert.ok(turns >= 0, `rotation ${move.rotation} is offered at (${move.x}, ${move.y})`);
-      for (let t = 0; t < turns; t++) await press(panel.getByRole('button', { name: '⟳ Rotate' }));
-      await confirm();
-      break;
-    }
-    case 'abbey':
-      await pressOnBoard(page, press, page.locator(`${SCREEN} .cell.hole[data-x="${move.x}"][data-y="${move.y}"]`));
-      await confirm();
-      break;
-    case 'figure': {
-      const kind = panel.getByRole('radio', { name: KIND_LABEL[move.kind] });
-      if ((await kind.getAttribute('aria-checked')) !== 'true') await press(kind);
-      // The spot the recorded move put the figure on (a move may name it by another of its
-      // sides): the answer's figure placed.
-      const on = (await page.evaluate(() => window.__DOUBLE__.lessonAnswer()))?.view.recent
-        .filter((e) => e.type === 'figure_placed' && e.player === st.view.human && e.figure === move.kind).at(-1)?.on ?? move.on;
-      await pressOnBoard(page, press, page.locator(`${SCREEN} .spot[data-spot="${d.x},${d.y},${on}"]`));
-      await page.locator(`${SCREEN} .spot.selected`).waitFor();
-      await confirm();
-      break;
-    }
-    case 'wagon':
-      if (move.to) {
-        await pressOnBoard(page, press, page.locator(`${SCREEN} .spot[data-spot="${move.to.x},${move.to.y},${move.to.on}"]`));
-        await confirm();
-      } else await press(panel.getByRole('button', { name: 'Take it home' }));
-      break;
-    case 'no_figure': await press(panel.getByRole('button', { name: 'No figure' })); break;
-    case 'draw': await press(panel.getByRole('button', { name: 'Draw a tile' })); break;
-    case 'pass': await press(panel.getByRole('button', { name: 'Keep the abbey' })); break;
-    default: throw new Error(`unknown move ${JSON.stringify(move)}`);
-  }
+  // The spot the recorded move put a figure on (a move may name it by another of its sides):
+  // the answer's figure placed.
+  const on = move.type === 'figure' ? (await page.evaluate(() => window.__DOUBLE__.lessonAnswer()))?.view.recent
+    .filter((e) => e.type === 'figure_placed' && e.player === st.view.human && e.figure === move.kind).at(-1)?.on ?? move.on : null;
+  await makeMove(app, SCREEN, st.view.decision, move, { on });
   await page.waitForFunction((n) => window.__DOUBLE__.calls.filter((c) => c.cmd === 'lesson_play').length > n, playsBefore);
   await settled(page);
   const refused = page.locator('.toast.error[data-code^="fixture/"]');

@@ -73,6 +73,12 @@ export const api = {
   lessonUndo: () => call('lesson_undo'),
   lessonRetry: () => call('lesson_retry'),
   lessonSolution: () => call('lesson_solution'),
+  // Retry your mistakes (practice.js, retry.js): a reviewed decision played again, judged by
+  // the search as the review judged the move played.
+  trainingList: () => call('training_list'),
+  retryStart: (matchId, index) => call('retry_start', { matchId, index }),
+  retryPlay: (move) => call('retry_play', { move }),
+  retryAgain: () => call('retry_again'),
 };
 
 /** The largest record the app imports, in bytes (src-tauri/API.md, `history_import`). */

@@ -8,7 +8,7 @@ import { chartSvg } from './chart.js';
 import { endHeadline, chanceText, reviewSummary } from './text.js';
 import { t, fmtNumber, fmtPercent } from './i18n.js';
 import { ratingText } from './strength.js';
-import { reviews, progressBox, reviewable, notReviewable } from './review.js';
+import { reviews, progressBox, reviewable, notReviewable, retryHref, toRetry } from './review.js';
 import { dealBox } from './deal.js';
 import { luckBox } from './luck.js';
 
@@ -93,7 +93,13 @@ function reviewBox(detail) {
   const id = detail.summary.id;
   const box = h('div', { class: 'end-review' });
   if (!reviewable(detail.summary)) { box.append(notReviewable()); return box; }
-  const summary = (review) => box.replaceChildren(h('p', { class: 'rv-summary' }, reviewSummary(review), ' · ', h('a', { href: `#/match/${encodeURIComponent(id)}`, onclick: () => box.closest('dialog')?.close() }, t('game.ui.seeReview'))));
+  const close = () => box.closest('dialog')?.close();
+  const summary = (review) => {
+    // The player's own mistakes and blunders, to try again from their positions (retry.js).
+    const wrong = toRetry(review, detail.summary.players);
+    box.replaceChildren(h('p', { class: 'rv-summary' }, reviewSummary(review), ' · ', h('a', { href: `#/match/${encodeURIComponent(id)}`, onclick: close }, t('game.ui.seeReview'))));
+    if (wrong.length) box.append(h('p', {}, h('a', { class: 'retry-game', href: retryHref(id, wrong[0].index), onclick: close }, t('practice.retryGame', { n: wrong.length }))));
+  };
   const done = async (s) => {
     if (s.state !== 'done' || !box.isConnected) return;
     try { const d = await api.historyGet(id); if (d.review) summary(d.review); } catch (e) { showError(e, t('game.error.review')); }

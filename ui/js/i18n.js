@@ -12,8 +12,9 @@ import * as screens from './i18n/screens.js';
 import * as errors from './i18n/errors.js';
 import * as learn from './i18n/learn.js';
 import * as luck from './i18n/luck.js';
+import * as practice from './i18n/practice.js';
 
-const AREAS = { common, game, screens, errors, learn, luck };
+const AREAS = { common, game, screens, errors, learn, luck, practice };
 /** The catalogues by language: every key of every area. */
 export const CATALOGS = { en: {}, hu: {} };
 for (const area of Object.values(AREAS)) {

@@ -7,6 +7,7 @@ import { api } from './api.js';
 import { h } from './dom.js';
 import { t, pick } from './i18n.js';
 import { LessonPlayer } from './lesson.js';
+import { practiceCard } from './practice.js';
 
 /** The expansion id of Abbey & Mayor in a lesson's `expansions`. */
 const ABBEY_MAYOR = 'abbey-mayor';
@@ -70,8 +71,11 @@ export async function renderLearn(root, app, id = null) {
     return;
   }
   player.current?.stop();
-  const { lessons } = await api.lessonList();
+  const [{ lessons }, training] = await Promise.all([api.lessonList(), api.trainingList().catch(() => null)]);
   renderList(list, lessons);
+  // Below the progress: the mistakes of the player's own games to practise, if any.
+  const card = practiceCard(training);
+  if (card) list.querySelector('.learn-progress')?.after(card);
   known = lessons;
   if (player.current) player.current.lessons = lessons;
 }

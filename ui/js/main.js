@@ -10,6 +10,7 @@ import { renderProfile } from './profile.js';
 import { renderHelp } from './help.js';
 import { renderSettings } from './settings.js';
 import { renderLearn } from './learn.js';
+import { renderPractice } from './practice.js';
 import { applyTheme, nextTheme } from './theme.js';
 import { setMotionSpeed } from './motion.js';
 import { setSounds } from './sound.js';
@@ -34,7 +35,7 @@ function applySettings(s) {
   setMotionSpeed(s.animations);
   setSounds(s.sounds);
 }
-const screens = ['loading', 'start', 'game', 'history', 'match', 'profile', 'help', 'settings', 'learn'];
+const screens = ['loading', 'start', 'game', 'history', 'match', 'profile', 'help', 'settings', 'learn', 'practice'];
 
 function showScreen(name) {
   for (const s of screens) document.getElementById(`screen-${s}`).hidden = s !== name;
@@ -67,6 +68,7 @@ async function route() {
     else if (name === 'profile') await renderProfile(root, app);
     else if (name === 'help') renderHelp(root, app);
     else if (name === 'learn') await renderLearn(root, app, arg ? decodeURIComponent(arg) : null);
+    else if (name === 'practice') await renderPractice(root, app, arg ?? null);
     else if (name === 'settings') renderSettings(root, app);
     else { await renderStart(document.getElementById('screen-start'), app); showScreen('start'); return; }
     showScreen(name);

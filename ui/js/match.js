@@ -8,7 +8,7 @@ import { eventText, replayLabel, reviewSummary, reviewVerdict, reviewWinText, re
 import { t } from './i18n.js';
 import { Board } from './board.js';
 import { chartSvg } from './chart.js';
-import { reviews, reviewStarter, reviewable, notReviewable, winGraph, moveList, decisionAt, positionFor, ghostsFor, figureFeature } from './review.js';
+import { reviews, reviewStarter, reviewable, notReviewable, winGraph, moveList, decisionAt, positionFor, ghostsFor, figureFeature, retryHref, toRetry } from './review.js';
 import { opponentLabel } from './strength.js';
 import { dealBox } from './deal.js';
 import { bounds, fitCamera } from './geometry.js';
@@ -77,7 +77,9 @@ export async function renderMatch(root, app, id) {
   const verdict = h('div', { class: 'rv-verdict', 'aria-live': 'polite', hidden: !review });
   const reviewCard = review
     ? h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), h('p', { class: 'rv-summary' }, reviewSummary(review)),
-      h('p', { class: 'rv-help' }, t('screens.match.reviewHelp')), moves.el)
+      h('p', { class: 'rv-help' }, t('screens.match.reviewHelp')),
+      toRetry(review, s.players).length ? h('div', { class: 'row' }, h('a', { class: 'btn retry-game', href: retryHref(id, toRetry(review, s.players)[0].index, 'match') }, t('practice.retryGame', { n: toRetry(review, s.players).length }))) : null,
+      moves.el)
     : !reviewable(s) ? h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), notReviewable())
       : h('div', { class: 'card review-card' }, h('h3', {}, t('screens.match.review')), h('p', {}, t('screens.match.notReviewed')),
         reviewStarter(id, { label: t('screens.match.reviewThis'), primary: true, onDone: (slot) => {
@@ -155,7 +157,10 @@ export async function renderMatch(root, app, id) {
       h('p', { class: 'rv-line' }, reviewVerdict(d, { playedFeature: feature(d.played), bestFeature: feature(d.best) })),
       d.why && d.class !== 'best' ? h('p', { class: 'rv-why' }, whyText(d.why, s.players, d)) : null,
       h('p', { class: 'rv-win' }, reviewWinText(d)),
-      d.class !== 'best' ? h('p', { class: 'rv-legend' }, h('span', { class: 'key played' }), t('screens.match.played'), ' ', h('span', { class: 'key best' }), t('screens.match.best')) : null);
+      d.class !== 'best' ? h('p', { class: 'rv-legend' }, h('span', { class: 'key played' }), t('screens.match.played'), ' ', h('span', { class: 'key best' }), t('screens.match.best')) : null,
+      // A mistake or blunder of a player's own: played again from its position (retry.js).
+      toRetry(review, s.players).includes(d)
+        ? h('div', { class: 'row' }, h('a', { class: 'btn retry-this', href: retryHref(id, d.index, 'match') }, t('practice.retryThis'))) : null);
   }
   await go(turn);
 }

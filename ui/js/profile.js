@@ -7,6 +7,7 @@ import { t, fmtNumber, fmtDate } from './i18n.js';
 import { seriesSvg } from './chart.js';
 import { isSpec, levelName } from './strength.js';
 import { luckProfile } from './luck.js';
+import { practiceCard } from './practice.js';
 
 export async function renderProfile(root, app) {
   const profiles = await api.profilesList();
@@ -25,8 +26,10 @@ export async function renderProfile(root, app) {
         h('thead', {}, h('tr', {}, [t('screens.profile.opponent'), t('screens.profile.colGames'), t('screens.profile.colWins'), t('screens.profile.colLosses'), t('screens.profile.colDraws')].map((c) => h('th', { scope: 'col' }, c)))),
         h('tbody', {}, byLevelRows(st.byLevel).map(([name, r]) => h('tr', {}, h('th', { scope: 'row' }, name), [r.games, r.wins, r.losses, r.draws].map((v) => h('td', {}, n(v))))))))
         : h('p', {}, t('screens.profile.noGames'))));
-    const list = await api.historyList(active.id);
-    root.append(accuracyCard(list), ratingCard(list),
+    // The mistakes to practise are no reason to fail the page (a training file that cannot
+    // be read is reported by the app).
+    const [list, training] = await Promise.all([api.historyList(active.id), api.trainingList().catch(() => null)]);
+    root.append(practiceCard(training) ?? '', accuracyCard(list), ratingCard(list),
       h('div', { class: 'card luck-card' }, h('h3', {}, t('luck.profileTitle')), luckProfile(st)));
   }
   if (!profiles.profiles.length) root.append(h('p', { class: 'empty' }, t('screens.profile.none'), ' ', h('a', { href: '#/start' }, t('screens.profile.noneLink'))));

@@ -8,6 +8,15 @@ import { segmentAt, placeOf } from './tiledraw.js';
 import { REVIEW_MARK, reviewTag, reviewProgressText, reviewMoveText, reviewDecisionTitle, winGraphLabel, eventText } from './text.js';
 import { t, onLanguage, fmtNumber } from './i18n.js';
 
+/** The address of the retry of decision `index` of match `matchId` (practice.js); `from`:
+ * 'match' when it comes from the replay (its Back returns there). */
+export const retryHref = (matchId, index, from = null) => `#/practice/${encodeURIComponent(matchId)}/${index}${from ? `/${from}` : ''}`;
+
+/** The decisions of `review` a player retries (retry.js): its mistakes and blunders, when the
+ * reviewed seat is a human's (`players`: the match's). */
+export const toRetry = (review, players) => (players?.[review?.player]?.kind === 'human'
+  ? review.decisions.filter((d) => d.class === 'mistake' || d.class === 'blunder') : []);
+
 // --- The running review, as every screen sees it.
 const TERMINAL = new Set(['done', 'cancelled', 'failed']);
 class ReviewTracker {

@@ -28,6 +28,7 @@ import { TILES, transcript } from './fixtures.js';
  *   the transcript reviewed);
  * - `reviewPace`: ms between the recorded `review-progress` events after `review_start`
  *   (default 5), or `'manual'`: each waits for `window.__DOUBLE__.reviewStep()`.
+ * - `judgeDelay`: ms a `retry_play` takes to answer (default 40), as the search judging it.
  *
  * - `match_level` ("Match my level") answers what the transcript recorded for that chance,
  *   the last recorded before the next game command it expects (so before the game the
@@ -289,8 +290,41 @@ function installDouble(config) {
     ...Object.fromEntries([...LESSON].map((cmd) => [cmd, (args) => serveLesson(cmd, args)])),
   };
 
+  // --- Retrying mistakes (the `retry` transcript): like the game, the retry commands must come
+  // in the recorded order with the recorded arguments (else `fixture/unexpected`);
+  // `training_list` answers the last list recorded before the next retry command expected.
+  // Other transcripts record no training: their list is empty.
+  const RETRY = new Set(['retry_start', 'retry_play', 'retry_again']);
+  const retry = { cursor: -1 };
+  function retryNextAt() {
+    for (let i = retry.cursor + 1; i < steps.length; i++) if (RETRY.has(steps[i].cmd)) return i;
+    return -1;
+  }
+  const retryCommands = {
+    training_list: () => {
+      const next = retryNextAt();
+      const limit = next < 0 ? steps.length : next;
+      const s = steps.slice(0, limit).filter((x) => x.cmd === 'training_list').at(-1);
+      return s ? s.ok : { due: [], later: [], learnt: 0, saveError: null };
+    },
+    ...Object.fromEntries([...RETRY].map((cmd) => [cmd, async (args) => {
+      const i = retryNextAt();
+      const st = steps[i];
+      if (!st || st.cmd !== cmd || !same(args, st.args ?? {})) {
+        const want = st ? `${st.cmd} ${JSON.stringify(st.args)}` : 'no further retry command';
+        throw err('fixture/unexpected', `The transcript "${name}" expects ${want} here, not ${cmd} ${JSON.stringify(args)}.`);
+      }
+      retry.cursor = i;
+      // A try is judged by the search: the answer takes a moment.
+      if (cmd === 'retry_play') await sleep(config.judgeDelay ?? 40);
+      if (st.err) throw clone(st.err);
+      return st.ok;
+    }])),
+  };
+
   const commands = {
     ...(config.lesson ? lessonCommands : { lesson_list: lessonCommands.lesson_list }),
+    ...retryCommands,
     app_info: () => ({ ...info, problems: config.problems ?? info.problems,
       resumable: (game.view && !game.view.over) || (config.resume && game.cursor < resumeAt) ? resumable : null }),
     tiles: () => tiles,
@@ -420,6 +454,10 @@ function installDouble(config) {
     lessonExpected: () => { const i = lessonNextAt(); return i < 0 ? null : { cmd: lessonSteps[i].cmd, args: clone(lessonSteps[i].args) }; },
     /** The recorded answer to the next lesson command expected (LessonState), or null. */
     lessonAnswer: () => { const i = lessonNextAt(); return i < 0 ? null : clone(lessonSteps[i].ok ?? null); },
+    /** The next retry command the transcript expects, `{cmd, args}`, or null. */
+    retryExpected: () => { const i = retryNextAt(); return i < 0 ? null : { cmd: steps[i].cmd, args: clone(steps[i].args) }; },
+    /** The last RetryState a retry command answered, or null. */
+    retryState: () => (retry.cursor < 0 ? null : clone(steps[retry.cursor].ok ?? null)),
     /** The last LessonState a lesson command answered. */
     lessonState: () => { for (let i = lesson.cursor; i >= 0; i--) if (lessonSteps[i].ok?.view) return clone(lessonSteps[i].ok); return null; },
   };
