@@ -1,6 +1,7 @@
 // The real app end to end: a whole game against a cheap AI played by clicking as a person
 // would, the review the app makes of it at the end (at its real budget), then the match
-// found in the history, replayed turn by turn, and its worst move opened in the review. Drives the built
+// found in the history, replayed turn by turn, its worst move opened in the review, and a
+// mistake of it retried (a try judged, the mistake in the queue to practise). Drives the built
 // app through tauri-driver (W3C WebDriver, plain fetch); run under Xvfb (`xvfb-run -a`).
 // Screenshots go to test-output/e2e/ (not committed).
 import { test, before, after } from 'node:test';
@@ -12,21 +13,21 @@ let app;
 // SVG shapes are clicked with a real pointer at their centre, as a mouse would, once the
 // board is at rest: the first one whose centre is in the visible board, not under the zoom
 // buttons and not covered, clicked once it has stopped moving (app.clickCentre). False if none.
-async function clickSvg(css) {
+async function clickSvg(css, screen = '#screen-game') {
   await app.settled();
-  const one = await app.exec(`const host = document.querySelector('#screen-game .board-host').getBoundingClientRect();
-    const ctl = document.querySelector('#screen-game .zoom-ctl').getBoundingClientRect();
-    for (const e of document.querySelectorAll(arguments[0])) {
+  const one = await app.exec(`const host = document.querySelector(arguments[1] + ' .board-host').getBoundingClientRect();
+    const ctl = document.querySelector(arguments[1] + ' .zoom-ctl').getBoundingClientRect();
+    for (const e of document.querySelectorAll(arguments[1] + ' ' + arguments[0])) {
       const b = e.getBoundingClientRect();
       const x = Math.round(b.left + b.width / 2), y = Math.round(b.top + b.height / 2);
       const inHost = x > host.left + 4 && x < host.right - 4 && y > host.top + 4 && y < host.bottom - 4;
       const underCtl = x >= ctl.left - 4 && x <= ctl.right + 4 && y >= ctl.top - 4 && y <= ctl.bottom + 4;
       const hit = document.elementFromPoint(x, y);
       if (inHost && !underCtl && hit && (hit === e || e.contains(hit))) {
-        return arguments[0] + (e.dataset.spot != null ? '[data-spot="' + e.dataset.spot + '"]' : '[data-x="' + e.dataset.x + '"][data-y="' + e.dataset.y + '"]');
+        return arguments[1] + ' ' + arguments[0] + (e.dataset.spot != null ? '[data-spot="' + e.dataset.spot + '"]' : '[data-x="' + e.dataset.x + '"][data-y="' + e.dataset.y + '"]');
       }
     }
-    return null;`, [css]);
+    return null;`, [css, screen]);
   if (!one) return false;
   await app.clickCentre(one);
   return true;
@@ -224,6 +225,37 @@ async function wholeGame() {
   assert.ok(why.length > 5, `a sentence on why (${why})`);
   await app.until("return document.querySelectorAll('#screen-match .rv-ghost-best').length > 0", 'the best move on the board');
   await app.shot('09-review-worst-move');
+
+  // A mistake retried from the replay: its position again, a try judged by the search.
+  const wrong = await app.exec(`for (const c of ['blunder', 'mistake']) {
+      const b = document.querySelector('#screen-match .rv-move.' + c + ' .rv-pick');
+      if (b) return c;
+    }
+    return null;`);
+  assert.ok(wrong, 'a move played at random makes mistakes');
+  await app.clickCss(`#screen-match .rv-move.${wrong} .rv-pick`);
+  await app.until("return !!document.querySelector('#screen-match .retry-this')", 'the retry link');
+  await app.clickCss('#screen-match .retry-this');
+  const RETRY_PANEL = "const p = document.querySelector('#screen-practice:not([hidden]) .retry-game .action-panel:not([hidden])'); return p && !p.querySelector('.waiting') && p.querySelector('button') ? p.textContent : null;";
+  await app.until(`return !!(() => { ${RETRY_PANEL} })()`, 'the retry position');
+  await app.shot('09b-retry');
+  const panel = await app.exec(RETRY_PANEL);
+  if (panel.includes('No figure')) await app.clickText('button', 'No figure');
+  else if (panel.includes('Draw a tile')) await app.clickText('button', 'Draw a tile');
+  else if (panel.includes('Keep the abbey')) await app.clickText('button', 'Keep the abbey');
+  else if (panel.includes('wagon comes back') || panel.includes('Take it home')) await app.clickText('button', 'Take it home');
+  else {
+    assert.ok(await clickSvg('.cell.legal', '#screen-practice'), 'a legal square is on the retry board');
+    await app.until("return !!document.querySelector('#screen-practice .preview')", 'the tile preview');
+    await app.clickCss('#screen-practice button.confirm');
+  }
+  await app.until("return !!document.querySelector('#screen-practice .retry-outcome:not([hidden]) h3')", 'the try judged', 60000);
+  const verdict = await app.exec("return document.querySelector('#screen-practice .retry-outcome h3').textContent");
+  assert.match(verdict, /Solved!|Not yet: try once more/);
+  await app.shot('09c-retry-judged');
+  // The mistake is in the profile's queue.
+  await app.exec("location.hash = '#/practice'");
+  await app.until("return document.querySelectorAll('#screen-practice:not([hidden]) .drill-item').length > 0", 'the mistakes to practise');
   const errors = await app.exec("return [...document.querySelectorAll('.toast.error')].map((t) => t.textContent)");
   assert.deepEqual(errors, [], 'no error was shown');
 }

@@ -3,7 +3,7 @@
 // profile's card, the list, a placement mistake tried again with the move played (not yet,
 // the verdict and why), then solved on the second try (it comes back tomorrow), the next
 // mistake failed twice (the answer shown on the board, with when it comes back), the list
-// after; and the replay's "Retry this move", which comes back to the replay.
+// after; and the history's and the replay's ways to a retry, which comes back to the replay.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openApp } from './support/harness.js';
@@ -130,9 +130,16 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   });
 }
 
-test('desktop: the replay offers a mistake to retry and comes back to it', async () => {
+test('desktop: the history and the replay offer a mistake to retry, which comes back to the replay', async () => {
   const app = await openApp(env, DESKTOP, CONFIG);
   const { page, press, problems, context } = app;
+  // The history's card of the match offers its mistakes too.
+  await page.evaluate(() => { location.hash = '#/history'; });
+  const fromList = page.locator('#screen-history .match .retry-game');
+  await fromList.waitFor();
+  assert.equal(await fromList.innerText(), 'Retry its 2 mistakes');
+  const due = STEPS.find((s) => s.cmd === 'training_list').ok.due;
+  assert.equal(await fromList.getAttribute('href'), `#/practice/${MATCH}/${due[0].index}`);
   await page.evaluate((id) => { location.hash = `#/match/${encodeURIComponent(id)}`; }, MATCH);
   const detail = STEPS.find((s) => s.cmd === 'history_get' && s.ok.review).ok;
   const i = detail.review.decisions.findIndex((d) => d.index === FIRST.index);

@@ -4,7 +4,7 @@ import { api, IMPORT_LIMIT } from './api.js';
 import { h, showError, showProblem, showNote, confirmDialog, formatDate, formatDuration } from './dom.js';
 import { accuracyText } from './text.js';
 import { t, fmtNumber } from './i18n.js';
-import { reviews, reviewStarter, reviewable, notReviewable } from './review.js';
+import { reviews, reviewStarter, reviewable, notReviewable, retryHref } from './review.js';
 import { isSpec, byStrength, levelName, levelList } from './strength.js';
 
 /** The filters on screen, kept while the app runs. */
@@ -15,7 +15,13 @@ const resultName = (result) => ({ won: t('screens.result.won'), lost: t('screens
 
 export async function renderHistory(root, app) {
   const profiles = await api.profilesList();
-  const list = await api.historyList(filters.all ? null : profiles.active);
+  const [list, training] = await Promise.all([api.historyList(filters.all ? null : profiles.active), api.trainingList().catch(() => null)]);
+  // Each match's mistakes still to practise (due now or later), the soonest first.
+  const drills = new Map();
+  for (const d of [...(training?.due ?? []), ...(training?.later ?? [])]) {
+    if (!drills.has(d.matchId)) drills.set(d.matchId, []);
+    drills.get(d.matchId).push(d);
+  }
   await reviews.refresh().catch((e) => showError(e, t('screens.reviewFailed')));
   for (const p of list.problems ?? []) showProblem(p);
   const levels = byStrength(app.info?.levels ?? ['random', 'easy', 'greedy', 'medium', 'hard', 'expert'], app.info);
@@ -52,11 +58,11 @@ export async function renderHistory(root, app) {
         [['', t('screens.history.any')], ...['won', 'lost', 'drawn', 'resigned'].map((r) => [r, resultName(r)])].map(([v, w]) => h('option', { value: v, selected: filters.result === v }, w))),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: filters.all, onchange: (e) => { filters.all = e.target.checked; renderHistory(root, app).catch((err) => showError(err)); } }), ' ', t('screens.history.all')),
       fileInput, h('label', { for: 'import-file', class: 'btn', role: 'button', tabindex: '0', onkeydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); fileInput.click(); } } }, t('screens.history.import'))),
-    matches.length ? h('ul', { class: 'match-list' }, matches.map((m) => matchCard(m, root, app)))
+    matches.length ? h('ul', { class: 'match-list' }, matches.map((m) => matchCard(m, root, app, drills.get(m.id) ?? [])))
       : h('p', { class: 'empty' }, list.matches.length ? t('screens.history.noneFit') : t('screens.history.empty')));
 }
 
-function matchCard(m, root, app) {
+function matchCard(m, root, app, drills) {
   const resultText = resultName(m.result);
   return h('li', { class: `card match ${m.result ?? 'none'}` },
     h('a', { class: 'match-link', href: `#/match/${encodeURIComponent(m.id)}` },
@@ -70,6 +76,7 @@ function matchCard(m, root, app) {
     !reviewable(m) ? notReviewable()
       : m.accuracy == null ? reviewStarter(m.id, { label: t('screens.history.review'), onDone: (slot) => { if (slot.isConnected) renderHistory(root, app).catch((e) => showError(e)); } }) : null,
     h('div', { class: 'row' },
+      drills.length ? h('a', { class: 'btn small retry-game', href: retryHref(m.id, drills[0].index) }, t('practice.retryGame', { n: drills.length })) : null,
       h('button', { class: 'btn small', type: 'button', onclick: async () => {
         try { const r = await api.historyExport(m.id); showNote(t('screens.history.saved', { path: r.path })); } catch (err) { showError(err, t('screens.history.exportFailed')); }
       } }, t('screens.history.export')),

@@ -14,17 +14,17 @@ import { retryHref } from './review.js';
 function drillItem(d) {
   const when = d.dueNow ? null : t('practice.dueIn', { days: daysUntil(d.due) });
   return h('li', {},
-    h('a', { class: `drill-item ${d.class}`, href: retryHref(d.matchId, d.index), 'data-drill': `${d.matchId}/${d.index}` },
-      h('span', { class: `rv-tag ${d.class}` }, reviewTag(d.class)),
+    h('a', { class: 'drill-item', href: retryHref(d.matchId, d.index), 'data-drill': `${d.matchId}/${d.index}` },
       h('span', { class: 'drill-name' }, h('strong', {}, reviewDecisionTitle(d)),
         h('small', {}, t('practice.fromGame', { date: fmtDate(d.matchDate) }))),
+      h('span', { class: `rv-tag ${d.class}` }, reviewTag(d.class)),
       h('span', { class: 'drill-meta' }, when ?? t('practice.dueNow'))));
 }
 
 /** The list: what is due, what comes back later, how many were learnt. */
 function renderList(box, list) {
   const first = list.due[0];
-  box.replaceChildren(
+  box.replaceChildren(...[
     h('h2', { id: 'practice-title', class: 'screen-title' }, t('practice.listTitle')),
     h('p', { class: 'subtitle' }, t('practice.subtitle')),
     h('div', { class: 'card practice-summary' },
@@ -37,7 +37,7 @@ function renderList(box, list) {
     list.later.length ? h('section', { class: 'card', 'aria-labelledby': 'practice-later' },
       h('h3', { id: 'practice-later' }, t('practice.laterTitle')),
       h('ol', { class: 'drill-list' }, list.later.map(drillItem))) : null,
-    h('div', { class: 'row' }, h('a', { class: 'btn', href: '#/history' }, t('practice.toHistory'))));
+    h('div', { class: 'row' }, h('a', { class: 'btn', href: '#/history' }, t('practice.toHistory')))].filter(Boolean));
 }
 
 /**

@@ -29,7 +29,7 @@ export async function renderProfile(root, app) {
     // The mistakes to practise are no reason to fail the page (a training file that cannot
     // be read is reported by the app).
     const [list, training] = await Promise.all([api.historyList(active.id), api.trainingList().catch(() => null)]);
-    root.append(practiceCard(training) ?? '', accuracyCard(list), ratingCard(list),
+    root.append(...[practiceCard(training)].filter(Boolean), accuracyCard(list), ratingCard(list),
       h('div', { class: 'card luck-card' }, h('h3', {}, t('luck.profileTitle')), luckProfile(st)));
   }
   if (!profiles.profiles.length) root.append(h('p', { class: 'empty' }, t('screens.profile.none'), ' ', h('a', { href: '#/start' }, t('screens.profile.noneLink'))));
