@@ -65,6 +65,9 @@ pub enum Failure {
     /// `history/no_deal`: the match's deal is not known (an imported record without a seed).
     #[error("match {0} has no deal number to play again")]
     NoDeal(String),
+    /// `history/at_end`: "Play from here" at or after the match's last turn.
+    #[error("nothing is left to play after turn {0}")]
+    PlayFromEnd(usize),
     /// `profile/none_active`.
     #[error("choose or create a profile first")]
     NoActiveProfile,
@@ -188,6 +191,7 @@ impl Failure {
             | Failure::SeedTooLarge(_)
             | Failure::SeatOutside(..) => "game/bad_setup",
             Failure::NoDeal(_) => "history/no_deal",
+            Failure::PlayFromEnd(_) => "history/at_end",
             Failure::Settings(_) => "settings/invalid",
             Failure::BadChance(_) => "rating/bad_chance",
             Failure::NoActiveProfile => "profile/none_active",
@@ -231,6 +235,7 @@ impl Failure {
             Failure::SeedTooLarge(MAX_SEED + 1),
             Failure::SeatOutside(3, 3),
             Failure::NoDeal("g-imported".into()),
+            Failure::PlayFromEnd(71),
             Failure::Settings(OpponentError::Count(6)),
             Failure::Settings(OpponentError::Unknown("godlike".into())),
             Failure::Setup(OpponentError::Shape(2)),
@@ -286,6 +291,7 @@ impl Message for Failure {
             Failure::SeedTooLarge(_) => "setup.seed_too_large",
             Failure::SeatOutside(..) => "setup.seat",
             Failure::NoDeal(_) => "history.no_deal",
+            Failure::PlayFromEnd(_) => "history.at_end",
             Failure::Setup(OpponentError::Shape(_)) => "setup.opponent_shape",
             Failure::Settings(OpponentError::Shape(_)) => "settings.opponent_shape",
             Failure::BadChance(_) => "rating.bad_chance",
@@ -367,6 +373,7 @@ impl Message for Failure {
                 vec![("seat", num(*seat)), ("last", num(players - 1))]
             }
             Failure::NoDeal(id) => vec![("id", id.as_str().into())],
+            Failure::PlayFromEnd(turn) => vec![("turn", num(*turn))],
             Failure::Args {
                 command, argument, ..
             } => vec![
@@ -523,12 +530,13 @@ mod tests {
             Failure::RetryNoDecision(_) => 38,
             Failure::RetryOver => 39,
             Failure::RetryBusy => 40,
+            Failure::PlayFromEnd(_) => 41,
         };
         let examples = Failure::examples();
         let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
-        assert_eq!(kinds, (0..41).collect());
+        assert_eq!(kinds, (0..42).collect());
         let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
-        assert_eq!(keys.len(), 41);
+        assert_eq!(keys.len(), 42);
     }
 
     /// Every error the app sends has a code, a key, an English message, and parameters that

@@ -45,6 +45,7 @@ pub fn builder<R: Runtime>(b: Builder<R>) -> Builder<R> {
         commands::app::match_level,
         commands::game::game_new,
         commands::game::game_replay_deal,
+        commands::game::game_play_from,
         commands::game::game_resume,
         commands::game::game_view,
         commands::game::game_play,

@@ -146,10 +146,10 @@ fn training_of(
         let Ok((mut m, _, _)) = storage.load_match(&meta.id) else {
             continue;
         };
-        if let Some(review) = storage.review_of::<Review>(&meta.id, &mut m) {
-            if of_a_human(&m.record.players, &review) {
-                drills.extend(drills_of(&meta.id, &review, now));
-            }
+        if let Some(review) = storage.review_of::<Review>(&meta.id, &mut m)
+            && of_a_human(&m.record.players, &review)
+        {
+            drills.extend(drills_of(&meta.id, &review, now));
         }
     }
     let saved = storage.add_drills(profile, drills.clone()).err();
@@ -232,32 +232,30 @@ pub(crate) fn judged(
     r.shown = after(shown).unwrap_or_else(|| game.clone());
     let mut drill = None;
     r.save_error = None;
-    if over {
-        if let Some(profile) = profile {
-            let now = time::now_secs();
-            let new = Drill::new(
-                &r.match_id,
-                r.position.index,
-                r.position.turn,
-                &r.original.decision,
-                r.original.class.name(),
-                now,
-            );
-            // Solved at the first try is a pass; at the second, or not at all, a miss: it
-            // comes back tomorrow (the module's ruling).
-            let passed = solved && r.tries == 1;
-            match storage.record_retry(profile, &new, passed, now) {
-                Ok(d) => {
-                    let date = storage
-                        .list_matches()
-                        .ok()
-                        .and_then(|ms| ms.into_iter().find(|m| m.id == r.match_id))
-                        .map(|m| m.date)
-                        .unwrap_or_default();
-                    drill = Some(drill_view(&d, &date, now));
-                }
-                Err(e) => r.save_error = Some(e.into()),
+    if over && let Some(profile) = profile {
+        let now = time::now_secs();
+        let new = Drill::new(
+            &r.match_id,
+            r.position.index,
+            r.position.turn,
+            &r.original.decision,
+            r.original.class.name(),
+            now,
+        );
+        // Solved at the first try is a pass; at the second, or not at all, a miss: it
+        // comes back tomorrow (the module's ruling).
+        let passed = solved && r.tries == 1;
+        match storage.record_retry(profile, &new, passed, now) {
+            Ok(d) => {
+                let date = storage
+                    .list_matches()
+                    .ok()
+                    .and_then(|ms| ms.into_iter().find(|m| m.id == r.match_id))
+                    .map(|m| m.date)
+                    .unwrap_or_default();
+                drill = Some(drill_view(&d, &date, now));
             }
+            Err(e) => r.save_error = Some(e.into()),
         }
     }
     r.outcome = Some(RetryOutcome {

@@ -137,6 +137,87 @@ impl Session {
         })
     }
 
+    /// A practice game from a finished match's position after `turns` record entries
+    /// ("Play from here"): the human (the profile playing now) in the match's human seat,
+    /// the other seats the match's AI players. With `reshuffle`, the tiles not yet drawn come
+    /// in a new order (the record takes a new seed, which deals the rest afresh); without, as
+    /// they came in the match (the match's seed deals them). Not rated; no deal fingerprint
+    /// (the deal is not a fresh one).
+    ///
+    /// # Errors
+    /// `history/no_deal` for a match without a seed, `history/at_end` when nothing is left to
+    /// play after `turns`, `game/bad_setup` for an AI player this app does not know, and
+    /// `storage/corrupt` if the prefix does not replay.
+    pub fn from_position(
+        profile: &Profile,
+        id: &str,
+        record: &carcassonne_engine::Record,
+        turns: usize,
+        reshuffle: bool,
+    ) -> Result<Session, ApiError> {
+        let seed = record
+            .seed
+            .ok_or_else(|| ApiError::from(Failure::NoDeal(id.into())))?;
+        if turns >= record.turns.len() {
+            return Err(Failure::PlayFromEnd(turns).into());
+        }
+        let human = carcassonne_ai::review::default_player(record);
+        let mut prefix = carcassonne_storage::matches::prefix(record, turns);
+        if reshuffle {
+            prefix.seed = Some(rand::random::<u64>() & MAX_SEED);
+        }
+        let mut levels = Vec::new();
+        for (seat, p) in prefix.players.iter_mut().enumerate() {
+            if seat == human {
+                *p = RecordPlayer {
+                    name: profile.name.clone(),
+                    kind: PlayerKind::Human,
+                    level: None,
+                };
+                levels.push(None);
+            } else {
+                let name = p.level.clone().unwrap_or_default();
+                let spec = name.parse::<PlayerSpec>().map_err(|_| {
+                    ApiError::from(Failure::Setup(crate::opponents::OpponentError::Unknown(
+                        name.clone(),
+                    )))
+                })?;
+                levels.push(Some(spec));
+            }
+        }
+        let game = prefix
+            .replay()
+            .map_err(|e| ApiError::from(Failure::MatchReplay(e)))?;
+        let fresh = rand::random::<u64>();
+        let players = prefix.players.clone();
+        Ok(Session {
+            id: carcassonne_storage::new_game_id(),
+            deal_salt: None,
+            progress: Progress {
+                record: prefix,
+                pending: Vec::new(),
+            },
+            game,
+            human,
+            players,
+            ai_seeds: (0..levels.len() as u64)
+                .map(|s| mix(fresh ^ seed, s + 1))
+                .collect(),
+            levels,
+            profile_id: profile.id.clone(),
+            profile_name: profile.name.clone(),
+            started_at: carcassonne_storage::time::now_secs(),
+            undo: Vec::new(),
+            busy: false,
+            stop: Arc::new(AtomicBool::new(false)),
+            result: None,
+            save_error: None,
+            rating_change: None,
+            luck: None,
+            rated: false,
+        })
+    }
+
     /// Whether a saved game can be resumed by this app (its players match the game and every
     /// AI level is known).
     ///

@@ -1939,3 +1939,130 @@ fn mistakes_of_a_reviewed_game_are_retried_and_a_failed_one_comes_back_later() {
     let text = std::fs::read_to_string(file).unwrap();
     assert!(!text.contains(&id_s), "{text}");
 }
+
+/// The tiles drawn in a record's turns, in order (placed or discarded).
+fn drawn_tiles(turns: &Value) -> Vec<Value> {
+    turns
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t.get("tile").or_else(|| t.get("discarded")).cloned())
+        .collect()
+}
+
+#[test]
+fn a_game_played_from_a_replay_position_keeps_or_reshuffles_the_tiles_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let imported = a.ok("history_import", json!({"json": finished_record(33)}));
+    let id = imported["id"].clone();
+    let from = json!({"id": id, "turn": 20, "reshuffle": false});
+    assert_eq!(
+        a.code("game_play_from", from.clone()),
+        "profile/none_active"
+    );
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let original = a.ok("history_get", json!({"id": id}));
+    let record = &original["record"];
+    let entries = record["turns"].as_array().unwrap().len();
+    let current = || -> Value {
+        serde_json::from_slice(&std::fs::read(dir.path().join("current.json")).unwrap()).unwrap()
+    };
+
+    // The tiles as they came: the position after 20 entries, its next draws the match's.
+    let view = a.ok("game_play_from", from);
+    assert_eq!(view["rated"], false);
+    assert_eq!(view["human"], 0);
+    assert_eq!(view["players"][0]["name"], ada["name"]);
+    assert_eq!(view["players"][1]["level"], "random");
+    assert_eq!(
+        view["deal"],
+        Value::Null,
+        "no fingerprint: not a fresh deal"
+    );
+    let saved = current();
+    assert_eq!(saved["record"]["seed"], record["seed"]);
+    assert_eq!(
+        saved["record"]["turns"],
+        json!(record["turns"].as_array().unwrap()[..20])
+    );
+    // Played on by the first choice each time: the tiles come in the match's order.
+    let mut v = view;
+    for _ in 0..12 {
+        if v["over"] == true {
+            break;
+        }
+        v = a.ok("game_play", json!({"move": first_choice(&v)}));
+    }
+    let now = drawn_tiles(&current()["record"]["turns"]);
+    let was = drawn_tiles(&record["turns"]);
+    assert!(now.len() > 22, "{} tiles drawn", now.len());
+    assert_eq!(now, was[..now.len()], "the tiles left come as they came");
+
+    // Reshuffled: a new seed deals the tiles left afresh; the first 20 entries are kept.
+    let view = a.ok(
+        "game_play_from",
+        json!({"id": id, "turn": 20, "reshuffle": true}),
+    );
+    assert_eq!(view["rated"], false);
+    let saved = current();
+    assert_ne!(saved["record"]["seed"], record["seed"]);
+    assert_eq!(
+        saved["record"]["turns"],
+        json!(record["turns"].as_array().unwrap()[..20])
+    );
+
+    // Played to the end: filed as a practice game, not rated.
+    let elo = a.ok("profiles_list", json!({}))["profiles"][0]["stats"]["rating"].clone();
+    let mut v = view;
+    let mut n = 0;
+    while v["over"] != true {
+        v = a.ok("game_play", json!({"move": first_choice(&v)}));
+        n += 1;
+        assert!(n < 400);
+    }
+    assert_eq!(v["ratingChange"], Value::Null);
+    let list = a.ok("history_list", json!({"profileId": ada["id"]}));
+    let filed = list["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == v["gameId"])
+        .unwrap()
+        .clone();
+    assert_eq!(filed["rated"], false);
+    assert_eq!(filed["ratingAfter"], Value::Null);
+    assert_eq!(
+        a.ok("profiles_list", json!({}))["profiles"][0]["stats"]["rating"],
+        elo
+    );
+
+    // Nothing to play after the last entry; no such match; no deal number.
+    let e = a
+        .call(
+            "game_play_from",
+            json!({"id": id, "turn": entries, "reshuffle": false}),
+        )
+        .unwrap_err();
+    assert_eq!(
+        (e["code"].clone(), e["params"].clone()),
+        (json!("history/at_end"), json!({"turn": entries}))
+    );
+    assert_eq!(
+        a.code(
+            "game_play_from",
+            json!({"id": "g-none", "turn": 1, "reshuffle": false})
+        ),
+        "match/not_found"
+    );
+    let mut seedless: Value = serde_json::from_str(&finished_record(34)).unwrap();
+    seedless.as_object_mut().unwrap().remove("seed");
+    let m = a.ok("history_import", json!({"json": seedless.to_string()}));
+    assert_eq!(
+        a.code(
+            "game_play_from",
+            json!({"id": m["id"], "turn": 1, "reshuffle": false})
+        ),
+        "history/no_deal"
+    );
+}

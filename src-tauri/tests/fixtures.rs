@@ -766,6 +766,47 @@ fn replay_deal_game() -> Vec<Value> {
     finish(r, &n)
 }
 
+/// The turn "Play from here" starts at in the `play-from` transcript.
+const PLAY_FROM_TURN: u64 = 6;
+
+/// The base game played some turns and resigned, its replay at turn 6, then "Play from here"
+/// with the tiles as they came (a practice game, not rated), resigned.
+fn play_from_game() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    let mut view = r.ok(
+        "game_new",
+        new_game_args(&ada, &[BASE_LEVEL], false, BASE_SEED),
+    );
+    let mut policy = Policy::default();
+    while view["turn"].as_u64().unwrap() < 12 {
+        view = r.ok("game_play", json!({"move": policy.choose(&view)}));
+    }
+    let end = r.ok("game_resign", json!({}));
+    let id = end["result"]["matchId"].clone();
+    r.ok("history_list", json!({"profileId": ada["id"]}));
+    let detail = r.ok("history_get", json!({"id": id}));
+    let last = detail["timeline"].as_array().unwrap().len() as u64 - 1;
+    r.ok("history_position", json!({"id": id, "turn": last}));
+    for turn in 0..=PLAY_FROM_TURN {
+        r.ok("history_position", json!({"id": id, "turn": turn}));
+    }
+    r.ok("app_info", json!({}));
+    let from = r.ok(
+        "game_play_from",
+        json!({"id": id, "turn": PLAY_FROM_TURN, "reshuffle": false}),
+    );
+    assert_eq!(from["rated"], false);
+    let end = r.ok("game_resign", json!({}));
+    assert_eq!(end["ratingChange"], Value::Null);
+    r.ok("history_get", json!({"id": end["result"]["matchId"]}));
+    r.ok("profiles_list", json!({}));
+    let n = names(
+        &ada,
+        &[(&view["gameId"], "g-first"), (&from["gameId"], "g-from")],
+    );
+    finish(r, &n)
+}
+
 /// The setup screen's deal number: the largest seed the app takes (2^53 - 1), typed in the
 /// Deal field and sent exactly.
 const SETUP_SEED: u64 = (1 << 53) - 1;
@@ -1000,6 +1041,7 @@ fn fixtures_are_the_real_commands_answers() {
         ("hint-undo", hint_and_undo()),
         ("resigned", resigned_game()),
         ("replay-deal", replay_deal_game()),
+        ("play-from", play_from_game()),
         ("resume-mayor", resume_mayor()),
         ("setup", setup_game()),
         ("review", review_game()),

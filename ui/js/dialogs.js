@@ -26,7 +26,9 @@ export async function showEnd(view, { onLook = null } = {}) {
   const go = (hash) => () => { dlg.close(); location.hash = hash; };
   const dlg = h('dialog', { class: 'dialog end-dialog', 'aria-labelledby': 'end-title' },
     h('h2', { id: 'end-title' }, endHeadline(view)), ratingBox(view),
-    view.rated === false ? h('p', { class: 'rating-help unrated' }, t('screens.unrated')) : null, h('div', { class: 'table-scroll' }, breakdownTable(view.players, (seat) => view.players[seat].breakdown, view.result?.winners ?? [])),
+    // Not rated: a deal played again (its deal is revealed at the end), or a game played on
+    // from a replay's board (no deal of its own).
+    view.rated === false ? h('p', { class: 'rating-help unrated' }, t(view.deal ? 'screens.unrated' : 'screens.unratedPractice')) : null, h('div', { class: 'table-scroll' }, breakdownTable(view.players, (seat) => view.players[seat].breakdown, view.result?.winners ?? [])),
     detail ? h('div', { class: 'chart-box', html: chartSvg(detail.timeline, view.players) }) : null,
     view.luck ? luckBox(view.luck, view.human, view.players) : null,
     detail ? reviewBox(detail) : null,

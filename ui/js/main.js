@@ -99,6 +99,19 @@ app.replayDeal = async (id) => {
   }
 };
 
+/** A practice game from a replay's position (`game_play_from`): the game screen. */
+app.playFrom = async (id, turn, reshuffle) => {
+  showScreen('game');
+  try {
+    const view = await app.game.gameNewWithProgress(() => api.gamePlayFrom(id, turn, reshuffle));
+    location.hash = '#/game';
+    return view;
+  } catch (e) {
+    location.hash = `#/match/${encodeURIComponent(id)}`;
+    throw e;
+  }
+};
+
 app.newGame = async (config) => {
   showScreen('game');
   try {

@@ -23,6 +23,17 @@ async function replayDeal(app, id) {
   } catch (e) { showError(e, t('screens.match.replayDealFailed')); }
 }
 
+/** "Play from here": a practice game from the board after `turn` record entries of match
+ * `id`, the tiles left as they came or reshuffled (`reshuffle`); asks first if a game is
+ * unfinished. */
+async function playFrom(app, id, turn, reshuffle) {
+  try {
+    const info = await api.appInfo();
+    if (info.resumable && !(await confirmDialog(t('screens.match.replayDealTitle'), t('screens.match.playFromText'), { confirm: t('screens.match.playFromConfirm') }))) return;
+    await app.playFrom(id, turn, reshuffle);
+  } catch (e) { showError(e, t('screens.match.playFromFailed')); }
+}
+
 /** The replay's board while the match screen is shown. */
 let replayBoard = null;
 
@@ -48,6 +59,19 @@ export async function renderMatch(root, app, id) {
   const eventsBox = h('ol', { class: 'log replay-log', 'aria-label': t('screens.match.events') });
   const chartBox = h('div', { class: 'chart-box' });
   const scores = h('ol', { class: 'scoreboard compact' });
+  // "Play from here": from the board on screen (before the judged move, when one is picked).
+  let shownAt = turn;
+  const playNote = h('p', { class: 'play-from-help' });
+  const playBtns = [false, true].map((reshuffle) => h('button', { class: 'btn small', type: 'button', onclick: () => playFrom(app, id, shownAt, reshuffle) },
+    t(reshuffle ? 'screens.match.playFromShuffled' : 'screens.match.playFromSame')));
+  const playBox = s.seed != null ? h('div', { class: 'play-from' }, h('strong', {}, t('screens.match.playFrom')), playNote, h('div', { class: 'row' }, playBtns)) : null;
+  const showPlayFrom = (at) => {
+    shownAt = at;
+    if (!playBox) return;
+    const open = at < s.turns;
+    for (const b of playBtns) b.disabled = !open;
+    playNote.textContent = open ? t('screens.match.playFromHelp') : t('screens.match.playFromEnd');
+  };
   const breakdown = breakdownTable(s.players, (seat) => detail.breakdown[seat], s.winners);
   const types = new Map(app.tileset.types.map((type) => [type.id, type]));
   // The review: the win-chance graph and the move list pick a decision (the board shows it).
@@ -96,7 +120,7 @@ export async function renderMatch(root, app, id) {
       h('div', { class: 'match-side' }, scores,
         h('div', { class: 'replay-ctl' },
           btn('M4,4h2.5v12H4ZM16,4v12L7.5,10Z', t('screens.match.first'), () => go(0)), btn('M14,4v12L5,10Z', t('screens.match.previous'), () => step(-1)), slider,
-          btn('M6,4v12l9,-6Z', t('screens.match.next'), () => step(1)), btn('M13.5,4H16v12h-2.5ZM4,4v12l8.5,-6Z', t('screens.match.last'), () => go(last))), label,
+          btn('M6,4v12l9,-6Z', t('screens.match.next'), () => step(1)), btn('M13.5,4H16v12h-2.5ZM4,4v12l8.5,-6Z', t('screens.match.last'), () => go(last))), label, playBox,
         review ? null : eventsBox),
       review ? [verdict, h('div', { class: 'rv-graph' }, h('h3', { class: 'rv-graph-title' }, t('screens.match.winChance')), graph.el, h('p', { class: 'rv-graph-help' }, t('screens.match.winChanceHelp')), luckPart), eventsBox] : null),
     reviewCard,
@@ -130,6 +154,7 @@ export async function renderMatch(root, app, id) {
     const shown = turn > s.turns ? detail.events.filter(final) : detail.events.filter((e) => e.turn === turn && !final(e));
     eventsBox.replaceChildren(...shown.map((e) => h('li', { class: `log-item ${e.type}` }, eventText(e, s.players))));
     const ticket = ++pending;
+    showPlayFrom(positionFor(turn, d));
     try {
       const view = await api.historyPosition(id, positionFor(turn, d));
       if (ticket !== pending) return;

@@ -94,6 +94,33 @@ pub async fn game_replay_deal<R: Runtime>(
     start(&app, &state, session).await
 }
 
+/// `game_play_from`: a practice game from the position after `turn` record entries of the
+/// finished match `id` ("Play from here"), the active profile in the match's human seat
+/// against the match's AI players, the tiles not yet drawn as they came or, with
+/// `reshuffle`, in a new order; not rated. Replaces the game in progress as `game_new` does.
+///
+/// # Errors
+/// `profile/none_active`, the storage's errors for the match, `history/no_deal`,
+/// `history/at_end`, `game/bad_setup`.
+#[tauri::command]
+pub async fn game_play_from<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    id: Arg<String>,
+    turn: Arg<usize>,
+    reshuffle: Arg<bool>,
+) -> Result<GameView, ApiError> {
+    let (m, _, _) = state.storage.load_match(&id.0)?;
+    let active = state
+        .storage
+        .profiles()?
+        .active
+        .ok_or_else(|| ApiError::from(Failure::NoActiveProfile))?;
+    let profile = state.storage.profile(&active)?;
+    let session = Session::from_position(&profile, &id.0, &m.record, turn.0, reshuffle.0)?;
+    start(&app, &state, session).await
+}
+
 /// `game_resume`: continues the saved game (or the one in memory).
 #[tauri::command]
 pub async fn game_resume<R: Runtime>(

@@ -139,7 +139,7 @@ pub async fn retry_play(state: State<'_, AppState>, mv: MoveArg) -> Result<Retry
 pub async fn retry_again(state: State<'_, AppState>) -> Result<RetryState, ApiError> {
     let mut guard = state.retries.lock();
     let r = guard.as_mut().ok_or_else(no_retry)?;
-    if r.judging || !r.outcome.as_ref().is_some_and(|o| !o.over) {
+    if r.judging || r.outcome.as_ref().is_none_or(|o| o.over) {
         return Err(Failure::RetryOver.into());
     }
     retry::again(r);

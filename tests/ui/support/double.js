@@ -57,7 +57,7 @@ function installDouble(config) {
   const { tiles, steps, lessonSteps } = window.__FIXTURES__;
   delete window.__FIXTURES__;
   const name = config.game ?? 'base';
-  const GAME = new Set(['game_new', 'game_replay_deal', 'game_resume', 'game_play', 'game_undo', 'game_hint', 'game_resign']);
+  const GAME = new Set(['game_new', 'game_replay_deal', 'game_play_from', 'game_resume', 'game_play', 'game_undo', 'game_hint', 'game_resign']);
   const aiDelay = config.aiDelay ?? 15;
   const listeners = [];
   const calls = [];
@@ -89,6 +89,8 @@ function installDouble(config) {
   const newAt = steps.findIndex((s) => s.cmd === 'game_new');
   // A deal played again starts a game too, wherever the app is.
   const replayAt = steps.findIndex((s) => s.cmd === 'game_replay_deal');
+  // So does a game played on from a replay's position.
+  const fromAt = steps.findIndex((s) => s.cmd === 'game_play_from');
   const info = steps.find((s) => s.cmd === 'app_info').ok;
   const template = steps.find((s) => s.cmd === 'profile_create').ok;
   const lastLog = steps.filter((s) => Array.isArray(s.log)).at(-1)?.log ?? [];
@@ -146,8 +148,8 @@ function installDouble(config) {
   if (config.resume) game.cursor = resumeAt - 1;
 
   async function serve(cmd, args) {
-    const starts = cmd === 'game_new' || cmd === 'game_replay_deal';
-    const i = cmd === 'game_new' ? newAt : cmd === 'game_replay_deal' ? replayAt : nextAt();
+    const starts = cmd === 'game_new' || cmd === 'game_replay_deal' || cmd === 'game_play_from';
+    const i = cmd === 'game_new' ? newAt : cmd === 'game_replay_deal' ? replayAt : cmd === 'game_play_from' ? fromAt : nextAt();
     if (!starts && game.cursor < 0) throw err('game/none', 'No game is in progress.');
     const s = steps[i];
     const strip = (a) => (cmd === 'game_new' ? { ...a, config: { ...a.config, profileId: null } } : a);
@@ -392,6 +394,7 @@ function installDouble(config) {
     game_hint: (args) => serve('game_hint', args),
     game_resign: (args) => serve('game_resign', args),
     game_replay_deal: (args) => serve('game_replay_deal', args),
+    game_play_from: (args) => serve('game_play_from', args),
     game_view: () => {
       if (!game.view) throw err('game/none', 'No game is in progress.');
       return patch(game.view);
