@@ -98,6 +98,10 @@ test('history: export a finished match, import it back; help explains farms, bar
   await page.evaluate(() => { location.hash = '#/help'; });
   const help = await page.locator('#screen-help').innerText();
   for (const word of ['Farms', 'Barn', 'Mayor', 'Wagon', 'Abbey', 'last chance']) assert.ok(help.includes(word), word);
+  // About: the app's version and its data folder, as app_info gives them.
+  const info = await page.evaluate(() => window.__TAURI__.core.invoke('app_info'));
+  assert.equal(await page.locator('#screen-help .about-version').innerText(), `Carcassonne, version ${info.version}`);
+  assert.equal(await page.locator('#screen-help .about-data code').innerText(), info.dataDir);
   await shot(page, 'desktop-16-help');
   await context.close();
 });
@@ -194,6 +198,8 @@ test('pseudo-locale: every word on the start, history, match replay, profile, le
     return [...new Set(list.matches.flatMap((m) => m.players.map((p) => p.name)))];
   });
   names.push('Ada');
+  // Help's About shows the data folder: data, like a name.
+  names.push(await page.evaluate(async () => (await window.__TAURI__.core.invoke('app_info')).dataDir));
   const id = await page.evaluate(async () => (await window.__TAURI__.core.invoke('history_list', { profileId: null })).matches[0].id);
   for (const [hash, ready] of [['#/start', '#start-title'], ['#/history', '.match-list'], [`#/match/${id}`, '.breakdown'], ['#/profile', '.rating-card'],
     ['#/learn', '.lesson-item'], ['#/help', '.help-scene'], ['#/settings', '#settings-title']]) {

@@ -67,5 +67,16 @@ export function renderHelp(root, app) {
     helpSection(t('screens.help.controls.title'), [t('screens.help.controls.text'), t('screens.help.controls.keys')], [pic('controls', t('screens.help.controls.caption'))]),
     helpSection(t('screens.help.scoreboard.title'), [t('screens.help.scoreboard.text')],
       [{ html: figuresSvg(figures, t('screens.help.scoreboard.caption')), caption: t('screens.help.scoreboard.caption') }]),
-    helpSection(t('screens.help.colours.title'), [t('screens.help.colours.text')], [{ html: badgesHtml(badges), caption: t('screens.help.colours.caption') }]));
+    helpSection(t('screens.help.colours.title'), [t('screens.help.colours.text')], [{ html: badgesHtml(badges), caption: t('screens.help.colours.caption') }]),
+    aboutSection(app?.info));
+}
+
+/** About: the app's name and version, what it is, and where it keeps its data (app_info). */
+function aboutSection(info) {
+  return h('section', { class: 'card help about', 'aria-labelledby': 'about-title' },
+    h('div', { class: 'help-text' },
+      h('h3', { id: 'about-title' }, t('screens.help.about.title')),
+      h('p', { class: 'about-version' }, t('screens.help.about.version', { version: info?.version ?? '?' })),
+      h('p', {}, t('screens.help.about.text')),
+      info?.dataDir ? h('p', { class: 'about-data' }, t('screens.help.about.data'), ' ', h('code', {}, info.dataDir)) : null));
 }
