@@ -78,6 +78,32 @@ pub fn builder<R: Runtime>(b: Builder<R>) -> Builder<R> {
     ])
 }
 
+/// What of the window is remembered across launches.
+#[cfg(desktop)]
+const WINDOW_STATE: tauri_plugin_window_state::StateFlags =
+    tauri_plugin_window_state::StateFlags::SIZE
+        .union(tauri_plugin_window_state::StateFlags::POSITION)
+        .union(tauri_plugin_window_state::StateFlags::MAXIMIZED);
+
+/// Saves the window's state once it has not moved or changed size for half a second (each
+/// move or resize starts the wait again).
+#[cfg(desktop)]
+fn save_window_soon<R: Runtime>(app: &AppHandle<R>) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use tauri_plugin_window_state::AppHandleExt;
+    static LATEST: AtomicU64 = AtomicU64::new(0);
+    let ticket = LATEST.fetch_add(1, Ordering::Relaxed) + 1;
+    let app = app.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        if LATEST.load(Ordering::Relaxed) == ticket
+            && let Err(e) = app.save_window_state(WINDOW_STATE)
+        {
+            eprintln!("carcassonne: the window's size and position were not saved: {e}");
+        }
+    });
+}
+
 /// Brings the first window forward when the app is launched again.
 #[cfg(desktop)]
 fn focus_main<R: Runtime>(app: &AppHandle<R>) {
@@ -138,6 +164,26 @@ pub fn run() {
     let b = b.plugin(tauri_plugin_single_instance::init(|app, _, _| {
         focus_main(app);
     }));
+    // The window's size, position and maximised state, saved when it closes (in the config
+    // folder's `.window-state.json`) and given back at the next launch; a position on no
+    // monitor that is still connected is not restored, so the window never opens off-screen.
+    #[cfg(desktop)]
+    let b = b
+        .plugin(
+            tauri_plugin_window_state::Builder::default()
+                .with_state_flags(WINDOW_STATE)
+                .build(),
+        )
+        // Also saved half a second after the window stops moving or resizing, so a crash or
+        // a killed app keeps it too.
+        .on_window_event(|window, event| {
+            if matches!(
+                event,
+                tauri::WindowEvent::Moved(_) | tauri::WindowEvent::Resized(_)
+            ) {
+                save_window_soon(window.app_handle());
+            }
+        });
     // The main window exists once the setup hook runs (Tauri makes the configured windows
     // first): its web process is watched from then on.
     let b = b.setup(|app| {

@@ -114,6 +114,8 @@ export async function launchApp(prefix) {
 
   const app = {
     dataHome,
+    /** The app's config folder's parent (XDG_CONFIG_HOME): the window's saved state is there. */
+    configHome: join(dataHome, 'config'),
     env,
     wd,
     s,
@@ -177,6 +179,12 @@ export async function launchApp(prefix) {
       driver?.kill();
       session = null;
       await open();
+    },
+    /** Ends this app as `relaunch` does, without starting it again (`relaunch` starts it). */
+    async stop() {
+      driver?.kill();
+      driver = null;
+      session = null;
     },
     async close() {
       if (session) await wd('DELETE', s('')).catch(() => {});
