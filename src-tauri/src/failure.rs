@@ -132,6 +132,9 @@ pub enum Failure {
     /// `lesson/undo_unavailable`: nothing to undo in this try.
     #[error("there is nothing to undo: you have not moved in this try")]
     LessonUndoUnavailable,
+    /// `storage/io`: the log folder cannot be made or opened.
+    #[error("the log folder could not be opened: {0}")]
+    LogFolder(String),
     /// `retry/none`: no mistake is being retried.
     #[error("no mistake is being retried")]
     NoRetry,
@@ -211,6 +214,7 @@ impl Failure {
             Failure::NoLesson => "lesson/none",
             Failure::LessonOver => "lesson/over",
             Failure::LessonUndoUnavailable => "lesson/undo_unavailable",
+            Failure::LogFolder(_) => "storage/io",
             Failure::NoRetry => "retry/none",
             Failure::RetryNotReviewed(_) => "retry/not_reviewed",
             Failure::RetryNoDecision(_) => "retry/no_decision",
@@ -266,6 +270,7 @@ impl Failure {
             Failure::NoLesson,
             Failure::LessonOver,
             Failure::LessonUndoUnavailable,
+            Failure::LogFolder("no such file or directory".into()),
             Failure::NoRetry,
             Failure::RetryNotReviewed("g-1".into()),
             Failure::RetryNoDecision(140),
@@ -315,6 +320,7 @@ impl Message for Failure {
             Failure::NoLesson => "lesson.none",
             Failure::LessonOver => "lesson.over",
             Failure::LessonUndoUnavailable => "lesson.undo_unavailable",
+            Failure::LogFolder(_) => "app.log_folder",
             Failure::NoRetry => "retry.none",
             Failure::RetryNotReviewed(_) => "retry.not_reviewed",
             Failure::RetryNoDecision(_) => "retry.no_decision",
@@ -348,6 +354,7 @@ impl Message for Failure {
             | Failure::NoLesson
             | Failure::LessonOver
             | Failure::LessonUndoUnavailable
+            | Failure::LogFolder(_)
             | Failure::NoRetry
             | Failure::RetryOver
             | Failure::RetryBusy => Vec::new(),
@@ -531,12 +538,13 @@ mod tests {
             Failure::RetryOver => 39,
             Failure::RetryBusy => 40,
             Failure::PlayFromEnd(_) => 41,
+            Failure::LogFolder(_) => 42,
         };
         let examples = Failure::examples();
         let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
-        assert_eq!(kinds, (0..42).collect());
+        assert_eq!(kinds, (0..43).collect());
         let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
-        assert_eq!(keys.len(), 42);
+        assert_eq!(keys.len(), 43);
     }
 
     /// Every error the app sends has a code, a key, an English message, and parameters that

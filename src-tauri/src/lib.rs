@@ -15,6 +15,7 @@
 pub mod api;
 pub mod arg;
 pub mod commands;
+pub mod errlog;
 pub mod failure;
 pub mod lessons;
 pub mod limits;
@@ -36,6 +37,8 @@ pub use state::AppState;
 pub fn builder<R: Runtime>(b: Builder<R>) -> Builder<R> {
     b.invoke_handler(tauri::generate_handler![
         commands::app::app_info,
+        commands::app::app_debug,
+        commands::app::app_open_logs,
         commands::app::tiles,
         commands::profiles::profiles_list,
         commands::profiles::profile_create,
@@ -133,6 +136,7 @@ fn reload_on_renderer_loss<R: Runtime>(app: &AppHandle<R>) {
                 _ => "for a reason WebKitGTK did not name",
             };
             eprintln!("carcassonne: the window's web process ended ({why}); reloading the window");
+            log::error!("the window's web process ended ({why}); reloading the window");
             view.reload();
         });
     });
@@ -184,10 +188,39 @@ pub fn run() {
                 save_window_soon(window.app_handle());
             }
         });
+    // The app's own log: warnings and above (every failure a command sends), the start and
+    // the renderer's loss, in the platform's log folder (`logs/carcassonne.log` in the data
+    // folder on Linux), at most 1 MiB a file and the last three files kept.
+    let b = b.plugin(
+        tauri_plugin_log::Builder::new()
+            .clear_targets()
+            .target(tauri_plugin_log::Target::new(
+                tauri_plugin_log::TargetKind::LogDir {
+                    file_name: Some("carcassonne".into()),
+                },
+            ))
+            .level(log::LevelFilter::Info)
+            .max_file_size(1 << 20)
+            .rotation_strategy(tauri_plugin_log::RotationStrategy::KeepSome(3))
+            .build(),
+    );
+    let b = b.plugin(tauri_plugin_opener::init());
     // The main window exists once the setup hook runs (Tauri makes the configured windows
     // first): its web process is watched from then on.
     let b = b.setup(|app| {
-        reload_on_renderer_loss(app.handle());
+        let h = app.handle();
+        log::info!(
+            "start: Carcassonne {} on {} {}, web view {}, data folder {}",
+            h.package_info().version,
+            std::env::consts::OS,
+            std::env::consts::ARCH,
+            commands::app::web_view_version(),
+            h.path()
+                .app_data_dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_default()
+        );
+        reload_on_renderer_loss(h);
         Ok(())
     });
     let app = builder(b)

@@ -1,4 +1,5 @@
-// The window remembers its size and position (issue 28, item 2): the real app through
+// The window remembers its size and position (issue 28, item 2), and the app keeps a log
+// (item 3): the real app through
 // tauri-driver under Xvfb. The window is moved and resized, which saves its state in the
 // config folder's .window-state.json once it is still (closing the window saves it too;
 // WebDriver cannot close it as a person does), then the app is ended without a word, as a
@@ -16,6 +17,13 @@ after(async () => { await app?.close(); });
 test('the window comes back at its size and position after a relaunch', async () => {
   app = await launchApp('cc-window-');
   await app.until("return !!document.querySelector('#screen-start:not([hidden])')", 'the start screen');
+  // The app's own log (issue 28, item 3): its start, and a failed command by its code.
+  const log = join(app.dataHome, 'data', 'org.carcassonne.game', 'logs', 'carcassonne.log');
+  const logText = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
+  await app.exec("window.__TAURI__.core.invoke('game_view').catch(() => {})");
+  for (let i = 0; i < 300 && !logText().includes('failed: game/none'); i++) await sleep(100);
+  assert.match(logText(), /start: Carcassonne \d+\.\d+\.\d+ on linux x86_64, web view WebKitGTK/);
+  assert.match(logText(), /failed: game\/none: no game is in progress/);
   const want = { x: 60, y: 40, width: 900, height: 640 };
   await app.wd('POST', app.s('/window/rect'), want);
   // The page gets the new size a moment later (much later on a busy machine).

@@ -70,7 +70,7 @@ test('setup: opponents and levels, Abbey & Mayor off; leaving keeps the game to 
 
 test('history: export a finished match, import it back; help explains farms, barns, mayors, wagons', async () => {
   // The recorded whole game is in the history, as if played before; then exported and imported.
-  const { page, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'base', played: true });
+  const { page, press, context } = await openApp(env, DESKTOP, { profiles: ['Ada'], game: 'base', played: true });
   await page.evaluate(() => { location.hash = '#/history'; });
   await page.locator('.match-list').waitFor();
   assert.equal(await page.locator('.match-list > li').count(), 1);
@@ -102,6 +102,18 @@ test('history: export a finished match, import it back; help explains farms, bar
   const info = await page.evaluate(() => window.__TAURI__.core.invoke('app_info'));
   assert.equal(await page.locator('#screen-help .about-version').innerText(), `Carcassonne, version ${info.version}`);
   assert.equal(await page.locator('#screen-help .about-data code').innerText(), info.dataDir);
+  // For a bug report: the log folder opened by the app, the debug info copied (a failure
+  // provoked first shows among the last errors, by code only).
+  await page.evaluate(() => window.__TAURI__.core.invoke('profile_select', { id: 'p-nobody' }).catch(() => {}));
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await press(page.locator('#screen-help .about-copy'));
+  await page.locator('.toast.note', { hasText: 'Debug info copied' }).waitFor();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, new RegExp(`^Carcassonne ${info.version}\nSystem: linux x86_64\nWeb view: WebKitGTK`));
+  assert.match(copied, /Recent errors:\n(?: {2}.*\n)* {2}\S+ profile\/not_found \(profile\.not_found\)/);
+  assert.ok(!copied.includes('Ada'), 'no profile name');
+  await press(page.locator('#screen-help .about-logs'));
+  await page.waitForFunction(() => window.__DOUBLE__.calls.some((c) => c.cmd === 'app_open_logs'));
   await shot(page, 'desktop-16-help');
   await context.close();
 });

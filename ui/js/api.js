@@ -78,6 +78,9 @@ export const api = {
   // Retry your mistakes (practice.js, retry.js): a reviewed decision played again, judged by
   // the search as the review judged the move played.
   trainingList: () => call('training_list'),
+  // For a bug report (Help → About): the app's facts and last failures, and the log folder.
+  appDebug: () => call('app_debug'),
+  appOpenLogs: () => call('app_open_logs'),
   retryStart: (matchId, index) => call('retry_start', { matchId, index }),
   retryPlay: (move) => call('retry_play', { move }),
   retryAgain: () => call('retry_again'),

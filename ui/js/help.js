@@ -1,6 +1,7 @@
 // The Help screen: the rules in short sections, each with pictures of real tiles drawn by the
-// board's own code (helpart.js).
-import { h } from './dom.js';
+// board's own code (helpart.js); About, with the log folder and the debug info for a bug report.
+import { api } from './api.js';
+import { h, showError, showNote, openModal } from './dom.js';
 import { COLOUR_NAMES, SHAPE_NAMES } from './players.js';
 import { capital } from './text.js';
 import { t } from './i18n.js';
@@ -71,12 +72,41 @@ export function renderHelp(root, app) {
     aboutSection(app?.info));
 }
 
-/** About: the app's name and version, what it is, and where it keeps its data (app_info). */
+/** About: the app's name and version, what it is, where it keeps its data (app_info); for a
+ * bug report, the log folder and the debug info. */
 function aboutSection(info) {
   return h('section', { class: 'card help about', 'aria-labelledby': 'about-title' },
     h('div', { class: 'help-text' },
       h('h3', { id: 'about-title' }, t('screens.help.about.title')),
       h('p', { class: 'about-version' }, t('screens.help.about.version', { version: info?.version ?? '?' })),
       h('p', {}, t('screens.help.about.text')),
-      info?.dataDir ? h('p', { class: 'about-data' }, t('screens.help.about.data'), ' ', h('code', {}, info.dataDir)) : null));
+      info?.dataDir ? h('p', { class: 'about-data' }, t('screens.help.about.data'), ' ', h('code', {}, info.dataDir)) : null,
+      h('p', {}, t('screens.help.about.report')),
+      h('div', { class: 'row' },
+        h('button', { class: 'btn small about-copy', type: 'button', onclick: () => copyDebugInfo() }, t('screens.help.about.copy')),
+        h('button', { class: 'btn small about-logs', type: 'button', onclick: () => api.appOpenLogs().catch((e) => showError(e, t('screens.help.about.logsFailed'))) }, t('screens.help.about.logs')))));
+}
+
+/** The debug info as a bug report takes it: plain English lines, no profile and no game. */
+export function debugText(d, userAgent = navigator.userAgent) {
+  const errors = d.recentErrors.length ? d.recentErrors.map((e) => `  ${e.at} ${e.code} (${e.key})`) : ['  none'];
+  return [`Carcassonne ${d.version}`, `System: ${d.os}`, `Web view: ${d.webView}; ${userAgent}`,
+    `Data folder: ${d.dataDir}`, `Log folder: ${d.logDir}`, 'Recent errors:', ...errors].join('\n');
+}
+
+/** "Copy debug info": to the clipboard, or, where the clipboard refuses, shown to copy by hand. */
+async function copyDebugInfo() {
+  let text;
+  try { text = debugText(await api.appDebug()); } catch (e) { showError(e, t('screens.help.about.copyFailed')); return; }
+  try {
+    await navigator.clipboard.writeText(text);
+    showNote(t('screens.help.about.copied'));
+  } catch {
+    const area = h('textarea', { class: 'debug-text', readonly: true, rows: '9', 'aria-label': t('screens.help.about.copy') }, text);
+    const dlg = h('dialog', { class: 'dialog', 'aria-labelledby': 'dlg-title' },
+      h('h2', { id: 'dlg-title' }, t('screens.help.about.copy')), h('p', {}, t('screens.help.about.byHand')), area,
+      h('div', { class: 'row end' }, h('button', { class: 'btn primary', type: 'button', onclick: () => dlg.close() }, t('common.ok'))));
+    openModal(dlg);
+    area.select();
+  }
 }

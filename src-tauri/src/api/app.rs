@@ -22,6 +22,36 @@ pub struct AppInfo {
     pub resumable: Option<ResumeInfo>,
 }
 
+/// `app_debug`: what a bug report needs, and nothing personal (no profile, no game).
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DebugInfo {
+    /// The app's version.
+    pub version: String,
+    /// The operating system and processor (`linux x86_64`).
+    pub os: String,
+    /// The web view's engine (`WebKitGTK (webkit2gtk-4.1)`; the page adds its user agent).
+    pub web_view: String,
+    /// The data folder.
+    pub data_dir: String,
+    /// The log folder.
+    pub log_dir: String,
+    /// The last failures (at most 20), oldest first: when (RFC 3339), code and message id.
+    pub recent_errors: Vec<RecentError>,
+}
+
+/// One of `DebugInfo.recentErrors`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecentError {
+    /// When (RFC 3339).
+    pub at: String,
+    /// The code (`game/none`).
+    pub code: String,
+    /// The message id (`game.none`).
+    pub key: String,
+}
+
 /// `app_info.strength`: the ratings the strength curve spans (`carcassonne_ai::strength`,
 /// crates/ai/RESULTS.md "Ratings") and each level's rating on it.
 #[derive(Clone, Debug, Serialize)]

@@ -23,9 +23,11 @@ pub struct ApiError {
 impl ApiError {
     /// An error with `code` for `reason`: its key, parameters and English text.
     pub fn of(code: &str, reason: &(impl Message + ?Sized)) -> ApiError {
+        let message = reason.to_string();
+        crate::errlog::note(code, reason.key(), &message);
         ApiError {
             code: code.into(),
-            message: reason.to_string(),
+            message,
             key: reason.key().into(),
             params: reason
                 .params()

@@ -22,7 +22,9 @@ pub use carcassonne_storage::{
     RatingChange, Replayed, Settings, SetupOpponent,
 };
 
-pub use app::{AppInfo, MatchLevel, NewGame, ProfileList, ResumeInfo, StrengthInfo};
+pub use app::{
+    AppInfo, DebugInfo, MatchLevel, NewGame, ProfileList, RecentError, ResumeInfo, StrengthInfo,
+};
 pub use error::ApiError;
 pub use game::{
     AI_PROGRESS, AiProgress, Aids, ByKind, Cell, CellOption, DeadSquareView, DealView,

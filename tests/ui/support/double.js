@@ -61,6 +61,8 @@ function installDouble(config) {
   const aiDelay = config.aiDelay ?? 15;
   const listeners = [];
   const calls = [];
+  // The failures answered so far (app_debug's recentErrors).
+  const failures = [];
   // Commands not answered yet, and events still to be delivered after an answer (lateEvents).
   let busy = 0;
   // The double's own errors have the app's shape; their keys are in no catalogue, so the UI
@@ -330,6 +332,10 @@ function installDouble(config) {
     app_info: () => ({ ...info, problems: config.problems ?? info.problems,
       resumable: (game.view && !game.view.over) || (config.resume && game.cursor < resumeAt) ? resumable : null }),
     tiles: () => tiles,
+    // For a bug report: fixed facts and the double's own failures so far.
+    app_debug: () => ({ version: info.version, os: 'linux x86_64', webView: 'WebKitGTK (webkit2gtk-4.1)', dataDir: info.dataDir, logDir: `${info.dataDir}/logs`,
+      recentErrors: failures.slice(-20) }),
+    app_open_logs: () => null,
     match_level: (args) => {
       if (!store.active) throw err('profile/none_active', 'Choose or create a profile first.');
       const next = nextAt();
@@ -477,6 +483,10 @@ function installDouble(config) {
           if (config.failCommands?.[cmd]) throw { key: null, params: {}, ...config.failCommands[cmd] };
           const out = await f(args ?? {});
           return out === undefined ? null : clone(out);
+        } catch (e) {
+          // As the app keeps its last failures for the debug info (code and message id).
+          failures.push({ at: '2026-11-29T21:45:00Z', code: e?.code ?? 'app/unknown', key: e?.key ?? '' });
+          throw e;
         } finally {
           busy--;
         }
