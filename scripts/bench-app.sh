@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 if [[ "${1:-}" == --release ]]; then
     shift
+    # As scripts/deb.sh and scripts/rpm.sh build it: no debug info.
+    export CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_PROFILE_RELEASE_STRIP=symbols
     cargo build --release -p carcassonne-app --features custom-protocol
     export CARCASSONNE_APP="$PWD/target/release/carcassonne-app"
 else
