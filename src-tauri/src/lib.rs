@@ -3,7 +3,8 @@
 //! `main.rs` only calls [`run`]; [`builder`] wires the commands and is shared with the
 //! tests, which run every command through Tauri's mock runtime on a temporary data folder.
 //! Modules, lowest first (each uses only modules before it in this list; `scripts/layers.py`
-//! checks it): [`limits`] (what the commands accept), [`api`] (the UI's JSON shapes, by
+//! checks it): [`limits`] (what the commands accept), [`errlog`] (every failure logged, the
+//! last ones kept for the debug info), [`api`] (the UI's JSON shapes, by
 //! screen), [`opponents`] (a set-up's AI opponents, checked once), [`failure`] (every error
 //! the UI receives, with its message id), [`arg`] (reading the commands' arguments),
 //! [`view`] (positions as the UI sees them), [`session`] (the game in progress, plain Rust),
@@ -188,9 +189,10 @@ pub fn run() {
                 save_window_soon(window.app_handle());
             }
         });
-    // The app's own log: warnings and above (every failure a command sends), the start and
-    // the renderer's loss, in the platform's log folder (`logs/carcassonne.log` in the data
-    // folder on Linux), at most 1 MiB a file and the last three files kept.
+    // The app's own log, from the info level up: the start, every failure a command sends (a
+    // warning each, `errlog.rs`) and the renderer's loss, in the platform's log folder
+    // (`logs/carcassonne.log` in the data folder on Linux), at most 1 MiB a file and the last
+    // three files kept.
     let b = b.plugin(
         tauri_plugin_log::Builder::new()
             .clear_targets()

@@ -3,7 +3,7 @@
 //! decision through the `review-progress` event and stores the review in the match file
 //! ([`Storage::save_review`](carcassonne_storage::Storage::save_review)), unless it was
 //! cancelled or replaced meanwhile; the review's mistakes then join the profile's training
-//! ([`crate::retry::add_reviewed`]). One review runs at a time (the slot is
+//! (`retry::add_reviewed`). One review runs at a time (the slot is
 //! [`AppState`]'s).
 
 use std::sync::Arc;

@@ -8,7 +8,7 @@ use crate::review;
 use crate::state::{AppState, Running};
 
 /// `review_start`: reviews the finished match `id` (the human's seat, else seat 0) with
-/// `iterations` (1 to [`MAX_REVIEW_ITERATIONS`], default the hard level's budget) per
+/// `iterations` (1 to [`MAX_REVIEW_ITERATIONS`](crate::limits::MAX_REVIEW_ITERATIONS), default the hard level's budget) per
 /// decision on a worker thread, cancelling any other running review, and returns at once.
 /// A match already reviewed returns `done` and starts nothing; so does the match being
 /// reviewed (its `running` status).
