@@ -31,6 +31,8 @@ pub(crate) struct Retrying {
     pub(crate) stop: Arc<AtomicBool>,
     /// The match.
     pub(crate) match_id: String,
+    /// When the match was played (RFC 3339), for the drill's view.
+    pub(crate) match_date: String,
     /// The match's players, as its record names them.
     pub(crate) players: Vec<RecordPlayer>,
     /// The decision and the position before it.
@@ -246,15 +248,7 @@ pub(crate) fn judged(
         // comes back tomorrow (the module's ruling).
         let passed = solved && r.tries == 1;
         match storage.record_retry(profile, &new, passed, now) {
-            Ok(d) => {
-                let date = storage
-                    .list_matches()
-                    .ok()
-                    .and_then(|ms| ms.into_iter().find(|m| m.id == r.match_id))
-                    .map(|m| m.date)
-                    .unwrap_or_default();
-                drill = Some(drill_view(&d, &date, now));
-            }
+            Ok(d) => drill = Some(drill_view(&d, &r.match_date, now)),
             Err(e) => r.save_error = Some(e.into()),
         }
     }

@@ -166,7 +166,8 @@ impl Session {
         if reshuffle {
             prefix.seed = Some(rand::random::<u64>() & MAX_SEED);
         }
-        let mut levels = Vec::new();
+        // The human's seat is the profile's now; an AI this app does not know is refused as a
+        // set-up would refuse it (resuming would call it a corrupt autosave).
         for (seat, p) in prefix.players.iter_mut().enumerate() {
             if seat == human {
                 *p = RecordPlayer {
@@ -174,48 +175,35 @@ impl Session {
                     kind: PlayerKind::Human,
                     level: None,
                 };
-                levels.push(None);
             } else {
                 let name = p.level.clone().unwrap_or_default();
-                let spec = name.parse::<PlayerSpec>().map_err(|_| {
-                    ApiError::from(Failure::Setup(crate::opponents::OpponentError::Unknown(
-                        name.clone(),
-                    )))
-                })?;
-                levels.push(Some(spec));
+                if name.parse::<PlayerSpec>().is_err() {
+                    return Err(
+                        Failure::Setup(crate::opponents::OpponentError::Unknown(name)).into(),
+                    );
+                }
             }
         }
         let game = prefix
             .replay()
             .map_err(|e| ApiError::from(Failure::MatchReplay(e)))?;
         let fresh = rand::random::<u64>();
-        let players = prefix.players.clone();
-        Ok(Session {
-            id: carcassonne_storage::new_game_id(),
-            deal_salt: None,
-            progress: Progress {
-                record: prefix,
-                pending: Vec::new(),
-            },
-            game,
-            human,
-            players,
-            ai_seeds: (0..levels.len() as u64)
-                .map(|s| mix(fresh ^ seed, s + 1))
-                .collect(),
-            levels,
+        // As if resumed from an autosave of this position: a new game of this profile.
+        let current = CurrentGame {
+            game_id: carcassonne_storage::new_game_id(),
             profile_id: profile.id.clone(),
             profile_name: profile.name.clone(),
             started_at: carcassonne_storage::time::now_secs(),
-            undo: Vec::new(),
-            busy: false,
-            stop: Arc::new(AtomicBool::new(false)),
-            result: None,
-            save_error: None,
-            rating_change: None,
-            luck: None,
+            human,
+            ai_seeds: (0..prefix.players.len() as u64)
+                .map(|s| mix(fresh ^ seed, s + 1))
+                .collect(),
+            record: prefix,
+            pending: Vec::new(),
+            deal_salt: None,
             rated: false,
-        })
+        };
+        Session::resume(current, game)
     }
 
     /// Whether a saved game can be resumed by this app (its players match the game and every

@@ -58,6 +58,19 @@ impl AppState {
         })
     }
 
+    /// The active profile.
+    ///
+    /// # Errors
+    /// `profile/none_active`, or the storage's errors.
+    pub(crate) fn active_profile(&self) -> Result<carcassonne_storage::Profile, ApiError> {
+        let id = self
+            .storage
+            .profiles()?
+            .active
+            .ok_or_else(|| ApiError::from(Failure::NoActiveProfile))?;
+        Ok(self.storage.profile(&id)?)
+    }
+
     /// The session, even if a panicking thread poisoned the lock (the session is always
     /// left consistent: moves are applied whole or not at all).
     pub(crate) fn lock(&self) -> MutexGuard<'_, Option<Session>> {

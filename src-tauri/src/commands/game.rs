@@ -25,15 +25,10 @@ pub async fn game_new<R: Runtime>(
 ) -> Result<GameView, ApiError> {
     let config: NewGame = serde_json::from_value(config.0)
         .map_err(|e| ApiError::from(Failure::SetupMalformed(e.to_string())))?;
-    let id = match config.profile_id {
-        Some(id) => id,
-        None => state
-            .storage
-            .profiles()?
-            .active
-            .ok_or_else(|| ApiError::from(Failure::NoActiveProfile))?,
+    let profile = match config.profile_id {
+        Some(id) => state.storage.profile(&id)?,
+        None => state.active_profile()?,
     };
-    let profile = state.storage.profile(&id)?;
     let session = Session::new(
         &profile,
         &config.opponents,
@@ -74,12 +69,7 @@ pub async fn game_replay_deal<R: Runtime>(
         .meta
         .seed
         .ok_or_else(|| ApiError::from(Failure::NoDeal(id.0.clone())))?;
-    let active = state
-        .storage
-        .profiles()?
-        .active
-        .ok_or_else(|| ApiError::from(Failure::NoActiveProfile))?;
-    let profile = state.storage.profile(&active)?;
+    let profile = state.active_profile()?;
     let players = &m.record.players;
     let was = carcassonne_ai::review::default_player(&m.record);
     let opponents: Vec<SetupOpponent> = players
@@ -111,12 +101,7 @@ pub async fn game_play_from<R: Runtime>(
     reshuffle: Arg<bool>,
 ) -> Result<GameView, ApiError> {
     let (m, _, _) = state.storage.load_match(&id.0)?;
-    let active = state
-        .storage
-        .profiles()?
-        .active
-        .ok_or_else(|| ApiError::from(Failure::NoActiveProfile))?;
-    let profile = state.storage.profile(&active)?;
+    let profile = state.active_profile()?;
     let session = Session::from_position(&profile, &id.0, &m.record, turn.0, reshuffle.0)?;
     start(&app, &state, session).await
 }

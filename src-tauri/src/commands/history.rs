@@ -77,10 +77,9 @@ pub async fn history_position(
 pub async fn history_delete(state: State<'_, AppState>, id: Arg<String>) -> Result<(), ApiError> {
     let profile = state
         .storage
-        .list_matches()
+        .load_match(&id.0)
         .ok()
-        .and_then(|ms| ms.into_iter().find(|m| m.id == id.0))
-        .and_then(|m| m.profile_id);
+        .and_then(|(m, _, _)| m.meta.profile_id);
     state.storage.delete_match(&id.0)?;
     // Best effort: a mistake of a match that is gone is never listed anyway.
     if let Some(profile) = profile {

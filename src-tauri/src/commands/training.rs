@@ -61,6 +61,7 @@ pub async fn retry_start(
         token,
         stop: Arc::new(AtomicBool::new(false)),
         match_id,
+        match_date: m.meta.date.clone(),
         players: m.record.players.clone(),
         shown: position.game.clone(),
         position,
