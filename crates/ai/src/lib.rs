@@ -39,6 +39,7 @@
 //! - [`strength`]: the strength curve, an opponent of any rating.
 //! - [`arena`]: matches between players in every seat rotation.
 //! - [`review`]: a finished game's decisions judged by the search (classes, accuracy, why).
+//! - [`puzzle`]: positions of real games with one clearly best move, their themes and ratings.
 
 mod budget;
 mod choose;
@@ -49,6 +50,7 @@ pub mod eval;
 pub mod greedy;
 pub mod hint;
 pub mod mcts;
+pub mod puzzle;
 pub mod rating;
 pub mod review;
 pub mod seed;
