@@ -151,6 +151,24 @@ pub enum Failure {
     /// `retry/busy`: a try is being judged.
     #[error("the last try is still being judged")]
     RetryBusy,
+    /// `puzzle/invalid`: a built-in puzzle set does not read (the puzzle tests prevent it).
+    #[error("the built-in puzzles do not read: {0}")]
+    PuzzlesInvalid(String),
+    /// `puzzle/not_found`: no puzzle with the id, or none with the theme.
+    #[error("there is no puzzle \"{0}\"")]
+    PuzzleNotFound(String),
+    /// `puzzle/unknown_theme`: not a theme's name.
+    #[error("\"{0}\" is not a puzzle theme")]
+    PuzzleUnknownTheme(String),
+    /// `puzzle/none`: no puzzle is being solved.
+    #[error("no puzzle is being solved")]
+    NoPuzzle,
+    /// `puzzle/over`: a try while a verdict is shown or after the last.
+    #[error("this puzzle is over: take the next one")]
+    PuzzleOver,
+    /// `puzzle/busy`: a try is being judged.
+    #[error("the last try of the puzzle is still being judged")]
+    PuzzleBusy,
 }
 
 /// The AI levels' names, as the English messages list them.
@@ -220,6 +238,12 @@ impl Failure {
             Failure::RetryNoDecision(_) => "retry/no_decision",
             Failure::RetryOver => "retry/over",
             Failure::RetryBusy => "retry/busy",
+            Failure::PuzzlesInvalid(_) => "puzzle/invalid",
+            Failure::PuzzleNotFound(_) => "puzzle/not_found",
+            Failure::PuzzleUnknownTheme(_) => "puzzle/unknown_theme",
+            Failure::NoPuzzle => "puzzle/none",
+            Failure::PuzzleOver => "puzzle/over",
+            Failure::PuzzleBusy => "puzzle/busy",
         }
     }
 
@@ -276,6 +300,12 @@ impl Failure {
             Failure::RetryNoDecision(140),
             Failure::RetryOver,
             Failure::RetryBusy,
+            Failure::PuzzlesInvalid("base-2p.json: expected value at line 1 column 1".into()),
+            Failure::PuzzleNotFound("am2-999".into()),
+            Failure::PuzzleUnknownTheme("castle".into()),
+            Failure::NoPuzzle,
+            Failure::PuzzleOver,
+            Failure::PuzzleBusy,
         ]
     }
 }
@@ -326,6 +356,12 @@ impl Message for Failure {
             Failure::RetryNoDecision(_) => "retry.no_decision",
             Failure::RetryOver => "retry.over",
             Failure::RetryBusy => "retry.busy",
+            Failure::PuzzlesInvalid(_) => "puzzle.invalid",
+            Failure::PuzzleNotFound(_) => "puzzle.not_found",
+            Failure::PuzzleUnknownTheme(_) => "puzzle.unknown_theme",
+            Failure::NoPuzzle => "puzzle.none",
+            Failure::PuzzleOver => "puzzle.over",
+            Failure::PuzzleBusy => "puzzle.busy",
         }
     }
 
@@ -357,8 +393,14 @@ impl Message for Failure {
             | Failure::LogFolder(_)
             | Failure::NoRetry
             | Failure::RetryOver
-            | Failure::RetryBusy => Vec::new(),
+            | Failure::RetryBusy
+            | Failure::PuzzlesInvalid(_)
+            | Failure::NoPuzzle
+            | Failure::PuzzleOver
+            | Failure::PuzzleBusy => Vec::new(),
             Failure::RetryNotReviewed(id) => vec![("id", id.as_str().into())],
+            Failure::PuzzleNotFound(id) => vec![("id", id.as_str().into())],
+            Failure::PuzzleUnknownTheme(theme) => vec![("theme", theme.as_str().into())],
             Failure::RetryNoDecision(index) => vec![("index", num(*index))],
             Failure::Setup(e) | Failure::Settings(e) => match e {
                 OpponentError::Count(n) => vec![("count", num(*n))],
@@ -539,12 +581,18 @@ mod tests {
             Failure::RetryBusy => 40,
             Failure::PlayFromEnd(_) => 41,
             Failure::LogFolder(_) => 42,
+            Failure::PuzzlesInvalid(_) => 43,
+            Failure::PuzzleNotFound(_) => 44,
+            Failure::PuzzleUnknownTheme(_) => 45,
+            Failure::NoPuzzle => 46,
+            Failure::PuzzleOver => 47,
+            Failure::PuzzleBusy => 48,
         };
         let examples = Failure::examples();
         let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
-        assert_eq!(kinds, (0..43).collect());
+        assert_eq!(kinds, (0..49).collect());
         let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
-        assert_eq!(keys.len(), 43);
+        assert_eq!(keys.len(), 49);
     }
 
     /// Every error the app sends has a code, a key, an English message, and parameters that

@@ -9,8 +9,9 @@
 //! the UI receives, with its message id), [`arg`] (reading the commands' arguments),
 //! [`view`] (positions as the UI sees them), [`session`] (the game in progress, plain Rust),
 //! [`lessons`] (the Learn section's lessons), [`retry`] (the mistakes to practise and the
-//! retry being played), [`state`] ([`AppState`]: the data folder and the slots of the game,
-//! the review, the lesson and the retry), [`turns`] (the AI worker), [`review`]
+//! retry being played), [`puzzles`] (the built-in puzzles, the puzzle rating and the puzzle
+//! being solved), [`state`] ([`AppState`]: the data folder and the slots of the game,
+//! the review, the lesson, the retry and the puzzle), [`turns`] (the AI worker), [`review`]
 //! (the post-game review's worker), [`commands`] (the commands, by screen).
 
 pub mod api;
@@ -22,6 +23,7 @@ pub mod lessons;
 pub mod limits;
 pub mod luck;
 pub mod opponents;
+pub mod puzzles;
 pub mod retry;
 pub mod review;
 pub mod session;
@@ -79,6 +81,10 @@ pub fn builder<R: Runtime>(b: Builder<R>) -> Builder<R> {
         commands::training::retry_start,
         commands::training::retry_play,
         commands::training::retry_again,
+        commands::puzzles::puzzle_list,
+        commands::puzzles::puzzle_start,
+        commands::puzzles::puzzle_play,
+        commands::puzzles::puzzle_again,
     ])
 }
 

@@ -18,3 +18,14 @@ pub const MAX_REVIEW_ITERATIONS: u64 = 100_000;
 /// The tries a retry of a mistake has: a second after a first that is not best or good,
 /// then the answer is shown.
 pub const RETRY_TRIES: u32 = 2;
+
+/// The tries a puzzle has: a second after a first that misses, then the answer is shown
+/// (only the first counts for the puzzle rating).
+pub const PUZZLE_TRIES: u32 = 2;
+
+/// The first-pass iterations a wrong puzzle try is judged with (its loss against the
+/// answer and why): the hard level's budget, as the review's.
+pub const PUZZLE_ITERATIONS: u64 = carcassonne_ai::review::DEFAULT_ITERATIONS;
+
+/// The most points of the puzzle rating's history `puzzle_list` sends (the latest).
+pub const RATING_POINTS: usize = 200;

@@ -1,6 +1,6 @@
 //! The app's state ([`AppState`]): the data folder, where exports go, and the slots of what
 //! runs: the game in progress, the post-game review, the lesson being played, the mistake
-//! being retried.
+//! being retried, the puzzle being solved.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -11,6 +11,7 @@ use carcassonne_storage::{Storage, matches};
 
 use crate::api::{ApiError, ResumeInfo, ReviewStatus, SetupOpponent};
 use crate::failure::Failure;
+use crate::puzzles::Solving;
 use crate::retry::Retrying;
 use crate::session::Session;
 use crate::view::turns_completed;
@@ -39,6 +40,8 @@ pub struct AppState {
     pub(crate) lessons: Lessons,
     /// The mistake being retried ([`crate::retry`], [`crate::commands::training`]).
     pub(crate) retries: Retries,
+    /// The puzzle being solved ([`crate::puzzles`], [`crate::commands::puzzles`]).
+    pub(crate) puzzles: Puzzles,
 }
 
 impl AppState {
@@ -55,6 +58,7 @@ impl AppState {
             reviews: Reviews::default(),
             lessons: Lessons::default(),
             retries: Retries::default(),
+            puzzles: Puzzles::default(),
         })
     }
 
@@ -183,6 +187,20 @@ pub(crate) struct Playing {
 
 impl Lessons {
     pub(crate) fn lock(&self) -> MutexGuard<'_, Option<Playing>> {
+        self.run.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// The app's puzzle slot: the puzzle being solved, if any.
+#[derive(Default)]
+pub struct Puzzles {
+    run: Mutex<Option<Solving>>,
+    /// The next puzzle's token.
+    pub(crate) next: AtomicU64,
+}
+
+impl Puzzles {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Option<Solving>> {
         self.run.lock().unwrap_or_else(|p| p.into_inner())
     }
 }

@@ -2066,3 +2066,119 @@ fn a_game_played_from_a_replay_position_keeps_or_reshuffles_the_tiles_left() {
         "history/no_deal"
     );
 }
+
+/// The puzzle's answer and runner-up (moves by name) from the built-in sets.
+fn puzzle_moves(id: &str) -> (Value, Value) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../lessons/puzzles");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let set: Value =
+            serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
+        if let Some(p) = set["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == id)
+        {
+            return (p["answer"].clone(), p["runnerUp"].clone());
+        }
+    }
+    panic!("no puzzle {id}");
+}
+
+/// Puzzles: the list by theme; a puzzle solved at once raises the profile's puzzle rating
+/// (stored, read back after a relaunch); a miss lowers it and only the first try counts; the
+/// answer is shown after the last miss; the game in progress is untouched; bad input refused
+/// with nothing changed.
+#[test]
+fn puzzles_rate_the_first_try_and_never_touch_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = app(dir.path());
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let game = new_game(&a, &ada, &["greedy"], true, 11);
+    let list = a.ok("puzzle_list", json!({}));
+    assert!(list["total"].as_u64().unwrap() >= 300, "{}", list["total"]);
+    assert_eq!(list["attempts"], 0);
+    assert_eq!(list["rating"], 1500.0);
+    let themes = list["themes"].as_array().unwrap();
+    assert!(themes.len() >= 5, "{themes:?}");
+    assert!(themes.iter().all(|t| t["puzzles"].as_u64().unwrap() > 0));
+
+    // Refused, nothing changes.
+    assert_eq!(
+        a.code("puzzle_play", json!({"move": {"type": "draw"}})),
+        "puzzle/none"
+    );
+    assert_eq!(
+        a.code("puzzle_start", json!({"theme": "castle", "id": null})),
+        "puzzle/unknown_theme"
+    );
+    assert_eq!(
+        a.code("puzzle_start", json!({"theme": null, "id": "nope"})),
+        "puzzle/not_found"
+    );
+
+    // A theme's puzzle, solved at the first try.
+    let theme = themes[0]["theme"].clone();
+    let st = a.ok("puzzle_start", json!({"theme": theme, "id": null}));
+    assert!(st["themes"].as_array().unwrap().contains(&theme), "{st}");
+    assert_eq!(st["tries"], 0);
+    assert!(st["outcome"].is_null());
+    assert_eq!(
+        a.code("puzzle_play", json!({"move": {"type": "jump"}})),
+        "move/invalid"
+    );
+    let (answer, _) = puzzle_moves(st["id"].as_str().unwrap());
+    let solved = a.ok("puzzle_play", json!({"move": answer}));
+    let o = &solved["outcome"];
+    assert_eq!(o["solved"], true, "{o}");
+    assert_eq!(o["over"], true);
+    assert_eq!(o["tried"]["class"], "best");
+    let up = o["rating"]["after"].as_f64().unwrap();
+    assert!(up > 1500.0, "{o}");
+    assert!(o["explained"]["pointMargin"].as_f64().unwrap() > 0.0);
+    assert_eq!(
+        a.code("puzzle_play", json!({"move": answer})),
+        "puzzle/over"
+    );
+    assert_eq!(a.code("puzzle_again", json!({})), "puzzle/over");
+
+    // The next mixed puzzle is another; its runner-up misses twice: the rating goes down
+    // once, and the answer is shown.
+    let next = a.ok("puzzle_start", json!({"theme": null, "id": null}));
+    assert_ne!(next["id"], st["id"]);
+    let (answer, runner_up) = puzzle_moves(next["id"].as_str().unwrap());
+    let missed = a.ok("puzzle_play", json!({"move": runner_up}));
+    let o = &missed["outcome"];
+    assert_eq!(o["solved"], false, "{o}");
+    assert_eq!(o["over"], false);
+    assert!(
+        ["inaccuracy", "mistake", "blunder"].contains(&o["tried"]["class"].as_str().unwrap()),
+        "{o}"
+    );
+    assert!(o["explained"].is_null(), "no answer before the end");
+    let down = o["rating"]["after"].as_f64().unwrap();
+    assert!(down < up, "{o}");
+    a.ok("puzzle_again", json!({}));
+    let over = a.ok("puzzle_play", json!({"move": runner_up}));
+    assert_eq!(over["outcome"]["over"], true);
+    assert_eq!(over["outcome"]["answer"], answer);
+    assert_eq!(over["outcome"]["rating"]["after"].as_f64().unwrap(), down);
+    let list = a.ok("puzzle_list", json!({}));
+    assert_eq!(list["attempts"], 2);
+    assert_eq!(list["solved"], 1);
+    assert_eq!(list["history"].as_array().unwrap().len(), 2);
+    assert_eq!(list["rating"], down.round());
+
+    // The game in progress is as it was.
+    let view = a.ok("game_view", json!({}));
+    assert_eq!(view["gameId"], game["gameId"]);
+    assert_eq!(view["tiles"], game["tiles"]);
+    close(a);
+
+    // Read back after a relaunch.
+    let a = app(dir.path());
+    let list = a.ok("puzzle_list", json!({}));
+    assert_eq!(list["attempts"], 2);
+    assert_eq!(list["rating"], down.round());
+    close(a);
+}

@@ -677,6 +677,65 @@ fn retry_session() -> Vec<Value> {
     finish(r, &n)
 }
 
+/// The puzzle a `PuzzleState` shows, from the built-in sets: its answer and its runner-up.
+fn puzzle_moves(state: &Value) -> (Value, Value) {
+    let id = state["id"].as_str().unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../lessons/puzzles");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let set: Value = serde_json::from_str(&text).unwrap();
+        if let Some(p) = set["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == id)
+        {
+            return (p["answer"].clone(), p["runnerUp"].clone());
+        }
+    }
+    panic!("no puzzle {id}");
+}
+
+/// Puzzles: the list (not rated yet), a mixed puzzle solved at once, the next missed twice
+/// (the answer shown), a puzzle of a theme missed then solved at the second try, the list
+/// after (the rating and its history); a try after the end and an unknown theme refused.
+fn puzzle_session() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    r.ok("profiles_list", json!({}));
+    let list = r.ok("puzzle_list", json!({}));
+    assert_eq!(list["attempts"], 0);
+    let first = r.ok("puzzle_start", json!({"theme": null, "id": null}));
+    let (answer, _) = puzzle_moves(&first);
+    let solved = r.ok("puzzle_play", json!({"move": answer}));
+    assert_eq!(solved["outcome"]["solved"], true, "{solved}");
+    let second = r.ok("puzzle_start", json!({"theme": null, "id": null}));
+    assert_ne!(second["id"], first["id"]);
+    let (_, runner_up) = puzzle_moves(&second);
+    let missed = r.ok("puzzle_play", json!({"move": runner_up}));
+    assert_eq!(missed["outcome"]["solved"], false, "{missed}");
+    r.ok("puzzle_again", json!({}));
+    let over = r.ok("puzzle_play", json!({"move": runner_up}));
+    assert_eq!(over["outcome"]["over"], true, "{over}");
+    r.ok("puzzle_list", json!({}));
+    let theme = list["themes"][0]["theme"].clone();
+    let third = r.ok("puzzle_start", json!({"theme": theme, "id": null}));
+    assert!(third["themes"].as_array().unwrap().contains(&theme));
+    let (answer, runner_up) = puzzle_moves(&third);
+    r.ok("puzzle_play", json!({"move": runner_up}));
+    r.ok("puzzle_again", json!({}));
+    let late = r.ok("puzzle_play", json!({"move": answer}));
+    assert_eq!(late["outcome"]["solved"], true);
+    assert_eq!(late["outcome"]["first"], false);
+    let after = r.ok("puzzle_list", json!({}));
+    assert_eq!(after["attempts"], 3);
+    // Refused, at the end (the UI tests' double serves the steps in order).
+    r.call("puzzle_play", json!({"move": answer})).unwrap_err();
+    r.call("puzzle_start", json!({"theme": "castle", "id": null}))
+        .unwrap_err();
+    let n = names(&ada, &[]);
+    finish(r, &n)
+}
+
 /// The Abbey & Mayor game saved at a figure decision, some 20 tiles in, where the mayor may
 /// go on a city without pennants, after the app was started again: the resume, then no figure.
 fn resume_mayor() -> Vec<Value> {
@@ -1047,6 +1106,7 @@ fn fixtures_are_the_real_commands_answers() {
         ("review", review_game()),
         ("lesson", lesson_session()),
         ("retry", retry_session()),
+        ("puzzles", puzzle_session()),
         ("match-level", match_level_game()),
     ] {
         files.push((format!("transcripts/{name}.jsonl"), lines(&steps)));

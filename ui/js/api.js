@@ -84,6 +84,12 @@ export const api = {
   retryStart: (matchId, index) => call('retry_start', { matchId, index }),
   retryPlay: (move) => call('retry_play', { move }),
   retryAgain: () => call('retry_again'),
+  // Puzzles (puzzles.js): positions of real games with one clearly best move, and the player's
+  // puzzle rating.
+  puzzleList: () => call('puzzle_list'),
+  puzzleStart: ({ theme = null, id = null } = {}) => call('puzzle_start', { theme, id }),
+  puzzlePlay: (move) => call('puzzle_play', { move }),
+  puzzleAgain: () => call('puzzle_again'),
 };
 
 /** The largest record the app imports, in bytes (src-tauri/API.md, `history_import`). */

@@ -13,8 +13,9 @@ import * as errors from './i18n/errors.js';
 import * as learn from './i18n/learn.js';
 import * as luck from './i18n/luck.js';
 import * as practice from './i18n/practice.js';
+import * as puzzles from './i18n/puzzles.js';
 
-const AREAS = { common, game, screens, errors, learn, luck, practice };
+const AREAS = { common, game, screens, errors, learn, luck, practice, puzzles };
 /** The catalogues by language: every key of every area. */
 export const CATALOGS = { en: {}, hu: {} };
 for (const area of Object.values(AREAS)) {

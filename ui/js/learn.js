@@ -8,6 +8,7 @@ import { h } from './dom.js';
 import { t, pick } from './i18n.js';
 import { LessonPlayer } from './lesson.js';
 import { practiceCard } from './practice.js';
+import { puzzleCard } from './puzzles.js';
 
 /** The expansion id of Abbey & Mayor in a lesson's `expansions`. */
 const ABBEY_MAYOR = 'abbey-mayor';
@@ -71,11 +72,12 @@ export async function renderLearn(root, app, id = null) {
     return;
   }
   player.current?.stop();
-  const [{ lessons }, training] = await Promise.all([api.lessonList(), api.trainingList().catch(() => null)]);
+  const [{ lessons }, training, puzzles] = await Promise.all([api.lessonList(), api.trainingList().catch(() => null), api.puzzleList().catch(() => null)]);
   renderList(list, lessons);
-  // Below the progress: the mistakes of the player's own games to practise, if any.
-  const card = practiceCard(training);
-  if (card) list.querySelector('.learn-progress')?.after(card);
+  // Below the progress: the mistakes of the player's own games to practise, if any, and the
+  // puzzles.
+  const cards = [practiceCard(training), puzzleCard(puzzles)].filter(Boolean);
+  list.querySelector('.learn-progress')?.after(...cards);
   known = lessons;
   if (player.current) player.current.lessons = lessons;
 }

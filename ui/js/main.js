@@ -1,5 +1,6 @@
 // Boot and navigation: loads the tile set once, then shows one screen at a time, chosen by
-// the address hash (#/start, #/game, #/history, #/match/ID, #/profile, #/help, #/settings).
+// the address hash (#/start, #/game, #/history, #/match/ID, #/profile, #/help, #/settings,
+// #/learn, #/practice, #/puzzles).
 import { api } from './api.js';
 import { showError, showProblem } from './dom.js';
 import { GameScreen } from './game.js';
@@ -11,6 +12,7 @@ import { renderHelp } from './help.js';
 import { renderSettings } from './settings.js';
 import { renderLearn } from './learn.js';
 import { renderPractice } from './practice.js';
+import { renderPuzzles } from './puzzles.js';
 import { applyTheme, nextTheme } from './theme.js';
 import { setMotionSpeed } from './motion.js';
 import { setSounds } from './sound.js';
@@ -35,7 +37,7 @@ function applySettings(s) {
   setMotionSpeed(s.animations);
   setSounds(s.sounds);
 }
-const screens = ['loading', 'start', 'game', 'history', 'match', 'profile', 'help', 'settings', 'learn', 'practice'];
+const screens = ['loading', 'start', 'game', 'history', 'match', 'profile', 'help', 'settings', 'learn', 'practice', 'puzzles'];
 
 function showScreen(name) {
   for (const s of screens) document.getElementById(`screen-${s}`).hidden = s !== name;
@@ -69,6 +71,7 @@ async function route() {
     else if (name === 'help') renderHelp(root, app);
     else if (name === 'learn') await renderLearn(root, app, arg ? decodeURIComponent(arg) : null);
     else if (name === 'practice') await renderPractice(root, app, arg ?? null);
+    else if (name === 'puzzles') await renderPuzzles(root, app, arg ?? null);
     else if (name === 'settings') renderSettings(root, app);
     else { await renderStart(document.getElementById('screen-start'), app); showScreen('start'); return; }
     showScreen(name);

@@ -8,6 +8,7 @@ import { seriesSvg } from './chart.js';
 import { isSpec, levelName } from './strength.js';
 import { luckProfile } from './luck.js';
 import { practiceCard } from './practice.js';
+import { puzzleCard } from './puzzles.js';
 
 export async function renderProfile(root, app) {
   const profiles = await api.profilesList();
@@ -28,8 +29,8 @@ export async function renderProfile(root, app) {
         : h('p', {}, t('screens.profile.noGames'))));
     // The mistakes to practise are no reason to fail the page (a training file that cannot
     // be read is reported by the app).
-    const [list, training] = await Promise.all([api.historyList(active.id), api.trainingList().catch(() => null)]);
-    root.append(...[practiceCard(training)].filter(Boolean), accuracyCard(list), ratingCard(list),
+    const [list, training, puzzles] = await Promise.all([api.historyList(active.id), api.trainingList().catch(() => null), api.puzzleList().catch(() => null)]);
+    root.append(...[practiceCard(training)].filter(Boolean), accuracyCard(list), ratingCard(list), ...[puzzleCard(puzzles, { chart: true })].filter(Boolean),
       h('div', { class: 'card luck-card' }, h('h3', {}, t('luck.profileTitle')), luckProfile(st)));
   }
   if (!profiles.profiles.length) root.append(h('p', { class: 'empty' }, t('screens.profile.none'), ' ', h('a', { href: '#/start' }, t('screens.profile.noneLink'))));

@@ -18,9 +18,10 @@ export class RetryPlayer {
   /**
    * `host`: the element the retry's game screen is built in; `app`: the app's state (main.js:
    * tileset, settings, saveSettings). `next()`: resolves to the next mistake due after this
-   * one (`{matchId, index}`) or null, for "Next mistake".
+   * one (`{matchId, index}`) or null, for "Next mistake". `leave`: the words of the way
+   * back (a puzzle's are its own).
    */
-  constructor(app, host, { next = async () => null } = {}) {
+  constructor(app, host, { next = async () => null, leave = { text: 'practice.back', label: 'practice.backLabel' } } = {}) {
     this.app = app;
     this.host = host;
     this.next = next;
@@ -43,7 +44,7 @@ export class RetryPlayer {
       commands,
       mode: {
         tools: ['owners'],
-        leave: { text: 'practice.back', label: 'practice.backLabel' },
+        leave,
         slots: { above: this.bar, beside: this.outcomeBox },
         onEnd: () => {},
       },
@@ -74,6 +75,14 @@ export class RetryPlayer {
     this.host.hidden = true;
   }
 
+  /** The commands a try and a second try go to (a puzzle's are its own: puzzles.js). */
+  send(move) { return api.retryPlay(move); }
+
+  sendAgain() { return api.retryAgain(); }
+
+  /** What screen readers call the screen. */
+  region() { return t('practice.region'); }
+
   /** The view the game screen shows: once a try is judged, no decision is left to make. */
   view() {
     const v = this.st.view;
@@ -87,7 +96,7 @@ export class RetryPlayer {
     this.render();
     announce(t('practice.judging'));
     try {
-      this.take(await api.retryPlay(move));
+      this.take(await this.send(move));
     } catch (e) {
       if (!(e.code === 'move/illegal' || e.code === 'move/invalid')) { this.judging = false; this.render(); throw e; }
       this.refused = e.message;
@@ -117,7 +126,7 @@ export class RetryPlayer {
   render() {
     const st = this.st;
     if (!st) return;
-    this.host.setAttribute('aria-label', t('practice.region'));
+    this.host.setAttribute('aria-label', this.region());
     this.renderBar(st);
     this.renderOutcome(st);
   }
@@ -203,7 +212,7 @@ export class RetryPlayer {
   async again() {
     if (this.screen.busy) return;
     try {
-      this.take(await api.retryAgain());
+      this.take(await this.sendAgain());
       await this.screen.start(this.view());
     } catch (e) { showError(e, t('practice.again')); }
   }

@@ -1,4 +1,4 @@
-//! The `carcassonne` command: replay records, play random games, measure speed.
+//! The `carcassonne` command: replay records, play random games, measure speed, mine puzzles.
 //!
 //! Every command writes its output through [`common::emit`]: a reader that goes away (`carcassonne
 //! replay FILE | head -c 1`) ends the command quietly with status 0, any other write error
@@ -11,6 +11,7 @@ mod common;
 mod deal;
 mod history;
 mod luck;
+mod puzzles;
 mod ratings;
 mod review;
 mod suggest;
@@ -75,6 +76,10 @@ enum Command {
     /// Weigh every draw of a finished game against the tiles that could have come: each
     /// draw's luck, each player's total and the result with average draws; one JSON object.
     Luck(luck::LuckArgs),
+    /// Puzzles mined from games of the hard level: generate sets, verify them at a higher
+    /// budget, recompute their themes.
+    #[command(subcommand)]
+    Puzzles(puzzles::PuzzlesCommand),
     /// Fit Elo ratings, with 95% intervals, to two-player arena summaries (`arena --out`).
     Ratings(ratings::RatingsArgs),
     /// List the app's finished matches (the same folder as the app), newest first.
@@ -127,6 +132,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Suggest(args) => suggest::run(args),
         Command::Review(args) => review::run(args),
         Command::Luck(args) => luck::run(args),
+        Command::Puzzles(command) => puzzles::run(command),
         Command::Ratings(args) => ratings::run(args),
         Command::History(args) => history::run(args),
         Command::Bench { what } => bench::run(what),

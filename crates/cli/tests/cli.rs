@@ -969,3 +969,167 @@ fn luck_weighs_every_draw_of_a_finished_record_the_same_every_time() {
     assert!(err.contains("not finished"), "{err}");
     assert!(bad.stdout.is_empty());
 }
+
+#[test]
+fn puzzles_generate_a_set_that_verifies_and_is_added_to_not_replaced() {
+    let dir = temp("puzzles");
+    let d = dir.to_str().unwrap();
+    let generate = [
+        "puzzles",
+        "generate",
+        "--games",
+        "1",
+        "--out",
+        d,
+        "--iterations",
+        "300",
+        "--seed",
+        "3",
+    ];
+    let out = carcassonne(&generate);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("am2 game 0"), "progress on stderr: {err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["games"], 1);
+    let found = v["puzzles"].as_u64().unwrap();
+    assert!(found >= 1, "a game of the hard level has a clear move: {v}");
+    assert!(v["puzzlesPerCpuMinute"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["yield"]["found"].as_u64(), Some(found));
+    let file = dir.join("abbey-mayor-2p.json");
+    let text = std::fs::read_to_string(&file).expect("the set is written");
+    let set: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(set["format"], "carcassonne-puzzles/1");
+    assert_eq!(set["games"][0]["id"], "am2-g001");
+    assert_eq!(set["puzzles"][0]["id"], "am2-001");
+    assert_eq!(set["puzzles"].as_array().unwrap().len() as u64, found);
+    for key in [
+        "answer",
+        "runnerUp",
+        "themes",
+        "rating",
+        "winMargin",
+        "pointMargin",
+    ] {
+        assert!(set["puzzles"][0].get(key).is_some(), "{key}");
+    }
+    assert!(litter(&dir).is_empty(), "{:?}", litter(&dir));
+
+    // The same run again: its game is in the set already, nothing is played or changed.
+    let again = carcassonne(&generate);
+    assert!(again.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(
+        (v["games"].as_u64(), v["skipped"].as_u64()),
+        (Some(0), Some(1))
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+
+    // Verify: every puzzle checked; the status says whether all still hold. With --drop
+    // the failures go and the set verifies; the checks are reproducible.
+    let verify = |extra: &[&str]| {
+        let mut args = vec!["puzzles", "verify", d, "--iterations", "600"];
+        args.extend_from_slice(extra);
+        carcassonne(&args)
+    };
+    let out = verify(&[]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["checked"].as_u64(), Some(found));
+    let failed = v["failed"].as_array().unwrap().len() as u64;
+    assert_eq!(v["stillBest"].as_u64(), Some(found - failed));
+    assert_eq!(
+        out.status.code(),
+        Some(if failed == 0 { 0 } else { 1 }),
+        "{v}"
+    );
+    let dropped = verify(&["--drop"]);
+    assert!(dropped.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&dropped.stdout).unwrap();
+    assert_eq!(v["dropped"].as_u64(), Some(failed));
+    if found > failed {
+        let out = verify(&["--sample", "1"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["checked"], 1);
+    }
+
+    // Retag rewrites the themes (here the same ones) and counts them.
+    let out = carcassonne(&["puzzles", "retag", d]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["puzzles"].as_u64(), Some(found - failed));
+    assert_eq!(v["changed"], 0);
+}
+
+#[test]
+fn a_malformed_puzzle_file_is_one_clear_line_and_status_1() {
+    let dir = temp("bad-puzzles");
+    let d = dir.to_str().unwrap();
+    let file = dir.join("abbey-mayor-2p.json");
+    let cases = [
+        ("{\"format\": ", "not valid"),
+        (
+            "{\"format\": \"carcassonne-puzzles/9\", \"games\": [], \"puzzles\": []}",
+            "carcassonne-puzzles/9",
+        ),
+        (
+            "{\"format\": \"carcassonne-puzzles/1\", \"games\": [], \"puzzles\": [{\"id\": \"x-1\", \"game\": \"x-g1\", \"index\": 3, \"turn\": 2, \"player\": 0, \"decision\": \"place_tile\", \"answer\": {\"type\": \"draw\"}, \"runnerUp\": {\"type\": \"draw\"}, \"themes\": [], \"rating\": 1500.0, \"deviation\": 150.0, \"winMargin\": 0.1, \"pointMargin\": 4.0, \"why\": null}]}",
+            "no game \"x-g1\"",
+        ),
+    ];
+    for (text, says) in cases {
+        std::fs::write(&file, text).unwrap();
+        for args in [
+            vec!["puzzles", "verify", d],
+            vec!["puzzles", "retag", d],
+            vec![
+                "puzzles",
+                "generate",
+                "--games",
+                "1",
+                "--out",
+                d,
+                "--iterations",
+                "5",
+            ],
+        ] {
+            let out = carcassonne(&args);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            assert!(
+                err.contains("abbey-mayor-2p.json") && err.contains(says),
+                "{err}"
+            );
+            assert!(!err.contains("panicked"), "{err}");
+            assert!(out.stdout.is_empty());
+            // Nothing is overwritten.
+            assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+        }
+    }
+    // Margins below the floor of the shipped puzzles are refused.
+    let out = carcassonne(&[
+        "puzzles",
+        "generate",
+        "--games",
+        "1",
+        "--out",
+        d,
+        "--win-margin",
+        "0.05",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("0.07"));
+    // A folder that is not there.
+    let out = carcassonne(&["puzzles", "verify", dir.join("nowhere").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot list"));
+}

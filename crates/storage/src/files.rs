@@ -59,6 +59,17 @@ pub(crate) const TRAINING: Kind = Kind {
     limit: MAX_TRAINING_BYTES,
     max_schema: SCHEMA,
 };
+/// The largest `puzzles/<profile id>.json` read, in bytes (2 MiB; an attempt at a puzzle is
+/// about 200 bytes, so the [`MAX_PUZZLE_ATTEMPTS`](crate::MAX_PUZZLE_ATTEMPTS) kept are
+/// about 1 MB).
+pub const MAX_PUZZLES_BYTES: u64 = 2 << 20;
+/// The folder of the puzzle files, in the data folder.
+pub(crate) const PUZZLES_DIR: &str = "puzzles";
+/// `puzzles/<profile id>.json`.
+pub(crate) const PUZZLES: Kind = Kind {
+    limit: MAX_PUZZLES_BYTES,
+    max_schema: SCHEMA,
+};
 /// `settings.json`.
 pub(crate) const SETTINGS: Kind = Kind {
     limit: MAX_SETTINGS_BYTES,

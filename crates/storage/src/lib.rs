@@ -8,6 +8,7 @@
 //! <data dir>/current.json         the game in progress, saved after every move
 //! <data dir>/settings.json        the app's settings: board aids on or off, the last set-up
 //! <data dir>/training/<profile>.json  the mistakes a profile practises, and when each is due
+//! <data dir>/puzzles/<profile>.json   a profile's puzzle rating (Glicko-2) and its attempts
 //! <data dir>/**/<name>.corrupt-<UTC time>  an unreadable file, set aside
 //! ```
 //!
@@ -43,7 +44,7 @@
 //!
 //! **Limits.** Sizes are checked before a file is read, and at most the limit is read:
 //! [`MAX_PROFILES_BYTES`], [`MAX_MATCH_BYTES`], [`MAX_CURRENT_BYTES`],
-//! [`MAX_SETTINGS_BYTES`], [`MAX_TRAINING_BYTES`]; an imported record may
+//! [`MAX_SETTINGS_BYTES`], [`MAX_TRAINING_BYTES`], [`MAX_PUZZLES_BYTES`]; an imported record may
 //! have up to [`MAX_RECORD_BYTES`]. A larger file is a problem like any corrupt one.
 //!
 //! **Match ids.** A match's id is its file name (without `.json`): 1 to 64 ASCII letters,
@@ -68,7 +69,8 @@
 //! (the app's settings and `settings.json`), `history` (the match files and their reviews),
 //! `exchange` (imports and exports), `migrate` (the schema-1 migration), `profiles`
 //! (`profiles.json`), `finish` (filing a finished game), `training` (the mistakes a profile
-//! practises, with their spaced repetition).
+//! practises, with their spaced repetition), `puzzles` (a profile's puzzle rating, its
+//! attempts, and the choice of its next puzzle).
 
 mod atomic;
 pub mod current;
@@ -82,6 +84,7 @@ pub mod matches;
 mod migrate;
 pub mod profile;
 mod profiles;
+mod puzzles;
 pub mod settings;
 mod store;
 pub mod time;
@@ -92,6 +95,7 @@ use std::path::PathBuf;
 pub use carcassonne_engine::notation::{MoveName, NameError, WagonTarget};
 pub use current::{CurrentGame, Progress};
 pub use error::{Problem, RecordRefusal, StorageError};
+pub use files::MAX_PUZZLES_BYTES;
 pub use finish::FiledLuck;
 pub use history::{MatchFile, new_game_id};
 pub use limits::{
@@ -102,6 +106,10 @@ pub use matches::{MatchMeta, MatchPlayer, Opponent, Replayed};
 pub use profile::{
     GameOutcome, LevelStats, Profile, Profiles, RatedOpponent, Rating, RatingChange, RatingOf,
     Stats,
+};
+pub use puzzles::{
+    MAX_PUZZLE_ATTEMPTS, MAX_PUZZLE_RATING, MIN_PUZZLE_RATING, NEAR_PUZZLE_RATING, PuzzleAttempt,
+    PuzzleProgress, PuzzleRef, next_puzzle,
 };
 pub use settings::{AiPace, Animations, Language, LastSetup, Settings, SetupOpponent, Theme};
 pub use store::Storage;

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use crate::error::{Problem, StorageError};
-use crate::files::{Header, PROFILES, read_bytes};
+use crate::files::{Header, PROFILES, PUZZLES_DIR, read_bytes};
 use crate::limits::PROFILES_SCHEMA;
 use crate::profile::{self, Profile, Profiles, Stats};
 use crate::store::{Storage, lock};
@@ -149,8 +149,8 @@ impl Storage {
         })
     }
 
-    /// Deletes a profile and its training file (its matches stay in the history). If it was
-    /// active, none is.
+    /// Deletes a profile, its training file and its puzzle file (its matches stay in the
+    /// history). If it was active, none is.
     ///
     /// # Errors
     /// [`StorageError::ProfileNotFound`], [`StorageError::Newer`], [`StorageError::ReadOnly`],
@@ -167,11 +167,13 @@ impl Storage {
             }
             Ok((p.clone(), true))
         })?;
-        // Its mistakes to practise go with it (there may be none; an id from profiles.json
-        // is a file name, see `training.rs`).
+        // Its mistakes to practise and its puzzle rating go with it (there may be neither;
+        // an id from profiles.json is a file name, see `training.rs` and `puzzles.rs`).
         if crate::history::valid_id(id) {
-            let path = self.root.join("training").join(format!("{id}.json"));
-            let _ = std::fs::remove_file(path);
+            for dir in ["training", PUZZLES_DIR] {
+                let path = self.root.join(dir).join(format!("{id}.json"));
+                let _ = std::fs::remove_file(path);
+            }
         }
         Ok(left)
     }

@@ -1,7 +1,7 @@
 //! The JSON shapes the UI sees: every command's arguments and results and every event (see
 //! `API.md`), by screen: `app` (the start screen, profiles, `game_new`'s set-up), `game` (the
 //! game view, events, aids, odds, hints, `ai-progress`), `history`, `tiles`, `review`,
-//! `lessons`, `training` (retrying one's mistakes), and `error` ([`ApiError`], the shape of every failure; `failure.rs` makes them
+//! `lessons`, `training` (retrying one's mistakes), `puzzles`, and `error` ([`ApiError`], the shape of every failure; `failure.rs` makes them
 //! all).
 //!
 //! Stored shapes that the UI also sees (profiles, match summaries, settings, moves by name)
@@ -12,6 +12,7 @@ mod error;
 mod game;
 mod history;
 mod lessons;
+mod puzzles;
 mod review;
 mod tiles;
 mod training;
@@ -34,6 +35,9 @@ pub use game::{
 };
 pub use history::{Exported, MatchDetail, MatchList};
 pub use lessons::{LessonList, LessonOutcome, LessonSolution, LessonState, LessonSummary};
+pub use puzzles::{
+    Explained, PuzzleList, PuzzleOutcome, PuzzleRatingChange, PuzzleState, RatingPoint, ThemeCount,
+};
 pub use review::{REVIEW_PROGRESS, ReviewProgress, ReviewStatus};
 pub use tiles::{SegmentDesc, TileDesc, TileSet};
 pub use training::{DrillView, RetryOutcome, RetryState, TrainingList};

@@ -8,6 +8,7 @@ pub mod game;
 pub mod history;
 pub mod lessons;
 pub mod profiles;
+pub mod puzzles;
 pub mod review;
 pub mod settings;
 pub mod training;

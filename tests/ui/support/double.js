@@ -38,6 +38,8 @@ import { TILES, transcript } from './fixtures.js';
  * - `lesson`: the lesson commands are served from tests/fixtures/transcripts/lesson.jsonl
  *   (see "Lessons" below); `lesson_list` (a query of every start screen) is served in every
  *   mode.
+ * - `puzzles`: the puzzle commands are served from tests/fixtures/transcripts/puzzles.jsonl
+ *   (see "Puzzles" below); `puzzle_list` is served in every mode.
  *
  * The review: `review_start` answers what the transcript recorded for that match and then
  * delivers the recorded `review-progress` events; once the `done` one is delivered the
@@ -50,11 +52,13 @@ export function doubleScript(config = {}) {
   const steps = transcript(config.game ?? 'base');
   // The lesson list is a query every start screen makes: it is served in every mode.
   const lessonSteps = transcript('lesson');
-  return `window.__FIXTURES__ = ${JSON.stringify({ tiles: TILES, steps, lessonSteps })};\n(${installDouble.toString()})(${JSON.stringify(config)});`;
+  // So is the puzzle list (the Learn screen's and the profile's card).
+  const puzzleSteps = transcript('puzzles');
+  return `window.__FIXTURES__ = ${JSON.stringify({ tiles: TILES, steps, lessonSteps, puzzleSteps })};\n(${installDouble.toString()})(${JSON.stringify(config)});`;
 }
 
 function installDouble(config) {
-  const { tiles, steps, lessonSteps } = window.__FIXTURES__;
+  const { tiles, steps, lessonSteps, puzzleSteps } = window.__FIXTURES__;
   delete window.__FIXTURES__;
   const name = config.game ?? 'base';
   const GAME = new Set(['game_new', 'game_replay_deal', 'game_play_from', 'game_resume', 'game_play', 'game_undo', 'game_hint', 'game_resign']);
@@ -326,9 +330,45 @@ function installDouble(config) {
     }])),
   };
 
+  // --- Puzzles (`config.puzzles`): the puzzle commands must come in the recorded order with the
+  // recorded arguments (else `fixture/unexpected`); `puzzle_list` answers the last list
+  // recorded before the next puzzle command expected (in other modes the first one: no puzzle
+  // tried yet).
+  const PUZZLE = new Set(['puzzle_start', 'puzzle_play', 'puzzle_again']);
+  const puzzle = { cursor: -1 };
+  function puzzleNextAt() {
+    if (!config.puzzles) return -1;
+    for (let i = puzzle.cursor + 1; i < puzzleSteps.length; i++) if (PUZZLE.has(puzzleSteps[i].cmd)) return i;
+    return -1;
+  }
+  const puzzleCommands = {
+    puzzle_list: () => {
+      const next = puzzleNextAt();
+      const limit = !config.puzzles ? 0 : next < 0 ? puzzleSteps.length : next;
+      const lists = puzzleSteps.filter((x) => x.cmd === 'puzzle_list');
+      const s = puzzleSteps.slice(0, limit).filter((x) => x.cmd === 'puzzle_list').at(-1) ?? lists[0];
+      if (!s) throw err('fixture/unexpected', 'The transcript "puzzles" records no puzzle_list.');
+      return s.ok;
+    },
+    ...Object.fromEntries([...PUZZLE].map((cmd) => [cmd, async (args) => {
+      const i = puzzleNextAt();
+      const st = puzzleSteps[i];
+      if (!st || st.cmd !== cmd || !same(args, st.args ?? {})) {
+        const want = st ? `${st.cmd} ${JSON.stringify(st.args)}` : 'no further puzzle command';
+        throw err('fixture/unexpected', `The transcript "puzzles" expects ${want} here, not ${cmd} ${JSON.stringify(args)}.`);
+      }
+      puzzle.cursor = i;
+      // A wrong try is judged by the search: the answer takes a moment.
+      if (cmd === 'puzzle_play') await sleep(config.judgeDelay ?? 40);
+      if (st.err) throw clone(st.err);
+      return st.ok;
+    }])),
+  };
+
   const commands = {
     ...(config.lesson ? lessonCommands : { lesson_list: lessonCommands.lesson_list }),
     ...retryCommands,
+    ...(config.puzzles ? puzzleCommands : { puzzle_list: puzzleCommands.puzzle_list }),
     app_info: () => ({ ...info, problems: config.problems ?? info.problems,
       resumable: (game.view && !game.view.over) || (config.resume && game.cursor < resumeAt) ? resumable : null }),
     tiles: () => tiles,
@@ -465,6 +505,10 @@ function installDouble(config) {
     lessonAnswer: () => { const i = lessonNextAt(); return i < 0 ? null : clone(lessonSteps[i].ok ?? null); },
     /** The next retry command the transcript expects, `{cmd, args}`, or null. */
     retryExpected: () => { const i = retryNextAt(); return i < 0 ? null : { cmd: steps[i].cmd, args: clone(steps[i].args) }; },
+    /** The next puzzle command the transcript expects, `{cmd, args}`, or null. */
+    puzzleExpected: () => { const i = puzzleNextAt(); return i < 0 ? null : { cmd: puzzleSteps[i].cmd, args: clone(puzzleSteps[i].args) }; },
+    /** The last PuzzleState a puzzle command answered, or null. */
+    puzzleState: () => (puzzle.cursor < 0 ? null : clone(puzzleSteps[puzzle.cursor].ok ?? null)),
     /** The last RetryState a retry command answered, or null. */
     retryState: () => (retry.cursor < 0 ? null : clone(steps[retry.cursor].ok ?? null)),
     /** The last LessonState a lesson command answered. */

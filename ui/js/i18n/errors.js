@@ -143,6 +143,12 @@ export const en = {
   'errors.retry.no_decision': 'The review of this match has no decision number {index}.',
   'errors.retry.over': 'This retry is over: start it again or take the next one.',
   'errors.retry.busy': 'Your last try is still being judged.',
+  'errors.puzzle.invalid': 'The built-in puzzles could not be read. Please report this.',
+  'errors.puzzle.not_found': 'There is no puzzle "{id}".',
+  'errors.puzzle.unknown_theme': '"{theme}" is not a puzzle theme.',
+  'errors.puzzle.none': 'No puzzle is being solved.',
+  'errors.puzzle.over': 'This puzzle is over: take the next one.',
+  'errors.puzzle.busy': 'Your last try is still being checked.',
   'errors.review.illegal_try': 'That move is not one of the moves of this decision.',
 
   // By code, when the key is unknown.
@@ -188,6 +194,12 @@ export const en = {
   'errors.code.retry.no_decision': 'The review has no such decision.',
   'errors.code.retry.over': 'This retry is over.',
   'errors.code.retry.busy': 'Your last try is still being judged.',
+  'errors.code.puzzle.invalid': 'The built-in puzzles could not be read.',
+  'errors.code.puzzle.not_found': 'There is no such puzzle.',
+  'errors.code.puzzle.unknown_theme': 'There is no such puzzle theme.',
+  'errors.code.puzzle.none': 'No puzzle is being solved.',
+  'errors.code.puzzle.over': 'This puzzle is over.',
+  'errors.code.puzzle.busy': 'Your last try is still being checked.',
   'errors.code.app.unavailable': 'The game engine is not available: this page must run inside the Carcassonne app.',
 };
 
@@ -288,6 +300,12 @@ export const hu = {
   'errors.retry.no_decision': 'A játszma elemzésében nincs {index}. számú döntés.',
   'errors.retry.over': 'Ennek a próbának vége: kezdd újra, vagy jöhet a következő.',
   'errors.retry.busy': 'Az előző próbálkozásod értékelése még tart.',
+  'errors.puzzle.invalid': 'A beépített feladványokat nem sikerült beolvasni. Kérjük, jelezd ezt a hibát.',
+  'errors.puzzle.not_found': 'Nincs „{id}” nevű feladvány.',
+  'errors.puzzle.unknown_theme': '„{theme}” nem feladványtéma.',
+  'errors.puzzle.none': 'Most nem oldasz feladványt.',
+  'errors.puzzle.over': 'Ennek a feladványnak vége: jöhet a következő.',
+  'errors.puzzle.busy': 'Az előző próbálkozásod ellenőrzése még tart.',
   'errors.review.illegal_try': 'Ez a lépés nem tartozik ennek a döntésnek a lépései közé.',
 
   'errors.code.game.none': 'Nincs folyamatban játszma.',
@@ -332,5 +350,11 @@ export const hu = {
   'errors.code.retry.no_decision': 'Az elemzésben nincs ilyen döntés.',
   'errors.code.retry.over': 'Ennek a próbának vége.',
   'errors.code.retry.busy': 'Az előző próbálkozásod értékelése még tart.',
+  'errors.code.puzzle.invalid': 'A beépített feladványokat nem sikerült beolvasni.',
+  'errors.code.puzzle.not_found': 'Nincs ilyen feladvány.',
+  'errors.code.puzzle.unknown_theme': 'Nincs ilyen feladványtéma.',
+  'errors.code.puzzle.none': 'Most nem oldasz feladványt.',
+  'errors.code.puzzle.over': 'Ennek a feladványnak vége.',
+  'errors.code.puzzle.busy': 'Az előző próbálkozásod ellenőrzése még tart.',
   'errors.code.app.unavailable': 'A játékmotor nem érhető el: ezt az oldalt a Carcassonne alkalmazásban kell megnyitni.',
 };
