@@ -68,6 +68,10 @@ pub enum Failure {
     /// `history/at_end`: "Play from here" at or after the match's last turn.
     #[error("nothing is left to play after turn {0}")]
     PlayFromEnd(usize),
+    /// `game/bad_setup`: "Play from here" with chosen opponents, not one for each AI seat
+    /// (the seats to fill, the opponents given).
+    #[error("this game has {0} other seats to fill, not {1}")]
+    PlayFromSeats(usize, usize),
     /// `profile/none_active`.
     #[error("choose or create a profile first")]
     NoActiveProfile,
@@ -210,7 +214,8 @@ impl Failure {
             Failure::SetupMalformed(_)
             | Failure::Setup(_)
             | Failure::SeedTooLarge(_)
-            | Failure::SeatOutside(..) => "game/bad_setup",
+            | Failure::SeatOutside(..)
+            | Failure::PlayFromSeats(..) => "game/bad_setup",
             Failure::NoDeal(_) => "history/no_deal",
             Failure::PlayFromEnd(_) => "history/at_end",
             Failure::Settings(_) => "settings/invalid",
@@ -264,6 +269,7 @@ impl Failure {
             Failure::SeatOutside(3, 3),
             Failure::NoDeal("g-imported".into()),
             Failure::PlayFromEnd(71),
+            Failure::PlayFromSeats(1, 2),
             Failure::Settings(OpponentError::Count(6)),
             Failure::Settings(OpponentError::Unknown("godlike".into())),
             Failure::Setup(OpponentError::Shape(2)),
@@ -327,6 +333,7 @@ impl Message for Failure {
             Failure::SeatOutside(..) => "setup.seat",
             Failure::NoDeal(_) => "history.no_deal",
             Failure::PlayFromEnd(_) => "history.at_end",
+            Failure::PlayFromSeats(..) => "setup.seats",
             Failure::Setup(OpponentError::Shape(_)) => "setup.opponent_shape",
             Failure::Settings(OpponentError::Shape(_)) => "settings.opponent_shape",
             Failure::BadChance(_) => "rating.bad_chance",
@@ -423,6 +430,9 @@ impl Message for Failure {
             }
             Failure::NoDeal(id) => vec![("id", id.as_str().into())],
             Failure::PlayFromEnd(turn) => vec![("turn", num(*turn))],
+            Failure::PlayFromSeats(seats, given) => {
+                vec![("seats", num(*seats)), ("given", num(*given))]
+            }
             Failure::Args {
                 command, argument, ..
             } => vec![
@@ -587,12 +597,13 @@ mod tests {
             Failure::NoPuzzle => 46,
             Failure::PuzzleOver => 47,
             Failure::PuzzleBusy => 48,
+            Failure::PlayFromSeats(..) => 49,
         };
         let examples = Failure::examples();
         let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
-        assert_eq!(kinds, (0..49).collect());
+        assert_eq!(kinds, (0..50).collect());
         let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
-        assert_eq!(keys.len(), 49);
+        assert_eq!(keys.len(), 50);
     }
 
     /// Every error the app sends has a code, a key, an English message, and parameters that

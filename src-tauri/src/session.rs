@@ -139,14 +139,16 @@ impl Session {
 
     /// A practice game from a finished match's position after `turns` record entries
     /// ("Play from here"): the human (the profile playing now) in the match's human seat,
-    /// the other seats the match's AI players. With `reshuffle`, the tiles not yet drawn come
+    /// the other seats the match's AI players, or `opponents` in their place (one for each
+    /// other seat, in seat order; each seat keeps its name). With `reshuffle`, the tiles not yet drawn come
     /// in a new order (the record takes a new seed, which deals the rest afresh); without, as
     /// they came in the match (the match's seed deals them). Not rated; no deal fingerprint
     /// (the deal is not a fresh one).
     ///
     /// # Errors
     /// `history/no_deal` for a match without a seed, `history/at_end` when nothing is left to
-    /// play after `turns`, `game/bad_setup` for an AI player this app does not know, and
+    /// play after `turns`, `game/bad_setup` for an AI player this app does not know or
+    /// `opponents` not one for each other seat, and
     /// `storage/corrupt` if the prefix does not replay.
     pub fn from_position(
         profile: &Profile,
@@ -154,6 +156,7 @@ impl Session {
         record: &carcassonne_engine::Record,
         turns: usize,
         reshuffle: bool,
+        opponents: Option<&[SetupOpponent]>,
     ) -> Result<Session, ApiError> {
         let seed = record
             .seed
@@ -166,6 +169,14 @@ impl Session {
         if reshuffle {
             prefix.seed = Some(rand::random::<u64>() & MAX_SEED);
         }
+        let chosen = match opponents {
+            None => None,
+            Some(o) if o.len() + 1 != prefix.players.len() => {
+                return Err(Failure::PlayFromSeats(prefix.players.len() - 1, o.len()).into());
+            }
+            Some(o) => Some(opponent_specs(o).map_err(|e| ApiError::from(Failure::Setup(e)))?),
+        };
+        let mut chosen = chosen.map(Vec::into_iter);
         // The human's seat is the profile's now; an AI this app does not know is refused as a
         // set-up would refuse it (resuming would call it a corrupt autosave).
         for (seat, p) in prefix.players.iter_mut().enumerate() {
@@ -174,6 +185,12 @@ impl Session {
                     name: profile.name.clone(),
                     kind: PlayerKind::Human,
                     level: None,
+                };
+            } else if let Some(spec) = chosen.as_mut().and_then(Iterator::next) {
+                *p = RecordPlayer {
+                    name: p.name.clone(),
+                    kind: PlayerKind::Ai,
+                    level: Some(spec.to_string()),
                 };
             } else {
                 let name = p.level.clone().unwrap_or_default();

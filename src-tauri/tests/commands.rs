@@ -1999,6 +1999,41 @@ fn a_game_played_from_a_replay_position_keeps_or_reshuffles_the_tiles_left() {
     assert!(now.len() > 22, "{} tiles drawn", now.len());
     assert_eq!(now, was[..now.len()], "the tiles left come as they came");
 
+    // Other opponents, one for each other seat: the seat keeps its name, takes the level.
+    let before = current();
+    for wrong in [json!([]), json!([{"level": "easy"}, {"level": "hard"}])] {
+        let e = a
+            .call(
+                "game_play_from",
+                json!({"id": id, "turn": 20, "reshuffle": false, "opponents": wrong}),
+            )
+            .unwrap_err();
+        assert_eq!(e["code"], "game/bad_setup", "{e}");
+        assert_eq!(e["key"], "setup.seats", "{e}");
+        assert_eq!(e["params"]["seats"], 1, "{e}");
+    }
+    assert_eq!(
+        a.code(
+            "game_play_from",
+            json!({"id": id, "turn": 20, "reshuffle": false, "opponents": [{"level": "godlike"}]})
+        ),
+        "game/bad_setup"
+    );
+    assert_eq!(current(), before, "a refused start changes nothing");
+    let view = a.ok(
+        "game_play_from",
+        json!({"id": id, "turn": 20, "reshuffle": false, "opponents": [{"rating": 1200}]}),
+    );
+    let level = view["players"][1]["level"].as_str().unwrap().to_string();
+    assert_ne!(level, "random");
+    assert_eq!(
+        view["players"][1]["name"],
+        original["summary"]["players"][1]["name"]
+    );
+    let saved = current();
+    assert_eq!(saved["record"]["players"][1]["level"], level);
+    assert_eq!(saved["record"]["seed"], record["seed"]);
+
     // Reshuffled: a new seed deals the tiles left afresh; the first 20 entries are kept.
     let view = a.ok(
         "game_play_from",

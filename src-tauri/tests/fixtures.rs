@@ -829,7 +829,8 @@ fn replay_deal_game() -> Vec<Value> {
 const PLAY_FROM_TURN: u64 = 6;
 
 /// The base game played some turns and resigned, its replay at turn 6, then "Play from here"
-/// with the tiles as they came (a practice game, not rated), resigned.
+/// with the tiles as they came and an easy opponent in Berta's seat (a practice game, not
+/// rated), resigned.
 fn play_from_game() -> Vec<Value> {
     let (mut r, ada) = with_ada();
     let mut view = r.ok(
@@ -852,9 +853,10 @@ fn play_from_game() -> Vec<Value> {
     r.ok("app_info", json!({}));
     let from = r.ok(
         "game_play_from",
-        json!({"id": id, "turn": PLAY_FROM_TURN, "reshuffle": false}),
+        json!({"id": id, "turn": PLAY_FROM_TURN, "reshuffle": false, "opponents": [{"level": "easy"}]}),
     );
     assert_eq!(from["rated"], false);
+    assert_eq!(from["players"][1]["level"], "easy");
     let end = r.ok("game_resign", json!({}));
     assert_eq!(end["ratingChange"], Value::Null);
     r.ok("history_get", json!({"id": end["result"]["matchId"]}));

@@ -1,8 +1,9 @@
 // "Play on from here" (issue 27, item 3) at desktop and phone sizes, on the recorded
 // `play-from` transcript (src-tauri/tests/fixtures.rs): the replay offers a practice game from
-// the board it shows, says what it is (same opponents, not rated, the tiles as they came or
-// shuffled anew), refuses nothing from the final board but says there is nothing left; the
-// game starts at that board, not rated, and its end says it does not count.
+// the board it shows, says what it is (the same opponents or others picked per seat, not
+// rated, the tiles as they came or shuffled anew), refuses nothing from the final board but
+// says there is nothing left; the game starts at that board against the opponent picked, not
+// rated, and its end says it does not count.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openApp } from './support/harness.js';
@@ -33,16 +34,24 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     }
     await page.waitForFunction((n) => +document.querySelector('#replay-slider').value === n, FROM.turn);
     assert.equal(await box.locator('.play-from-help').innerText(),
-      'A practice game from the board shown, against the same opponents: not rated. With the tiles left as they came (you know what is coming), or shuffled anew.');
+      'A practice game from the board shown, against the same opponents or others you pick: not rated. With the tiles left as they came (you know what is coming), or shuffled anew.');
+    // Berta's seat: as in the match (greedy) unless another level is picked.
+    const seat = box.getByRole('combobox', { name: "Who plays Berta's seat" });
+    assert.equal(await seat.inputValue(), '');
+    assert.equal(await seat.locator('option:checked').innerText(), 'As in the match: Greedy');
+    assert.deepEqual(await seat.locator('option').allInnerTexts(), ['As in the match: Greedy', 'Random', 'Easy', 'Greedy', 'Medium', 'Hard', 'Expert']);
+    await seat.selectOption('easy');
     await box.scrollIntoViewIfNeeded();
     await shot(page, `${name}-play-from-offer`);
     await press(box.getByRole('button', { name: 'Tiles as they came' }));
     await page.waitForFunction(() => location.hash === '#/game' && document.querySelector('.action-panel') && !document.querySelector('.action-panel .waiting'));
     const calls = await page.evaluate(() => window.__DOUBLE__.calls.filter((c) => c.cmd === 'game_play_from').map((c) => c.args));
-    assert.deepEqual(calls, [{ id: FIRST, turn: FROM.turn, reshuffle: false }]);
+    assert.deepEqual(calls, [{ id: FIRST, turn: FROM.turn, reshuffle: false, opponents: [{ level: 'easy' }] }]);
     const view = await page.evaluate(() => window.__DOUBLE__.view());
     assert.equal(view.rated, false);
     assert.equal(view.gameId, 'g-from');
+    assert.equal(view.players[1].level, 'easy');
+    assert.match(await page.locator('#screen-game .scoreboard').innerText(), /Berta\s+easy/);
     // The board is the replay's at that turn: its tiles, the start tile and one per entry.
     assert.equal(await page.locator('#screen-game .board-host .tile').count(), FROM.turn + 1);
     await shot(page, `${name}-play-from-game`);

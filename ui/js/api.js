@@ -59,7 +59,7 @@ export const api = {
   historyGet: (id) => call('history_get', { id }),
   historyPosition: (id, turn) => call('history_position', { id, turn }),
   /** A practice game from the position after `turn` entries of match `id` ("Play from here"). */
-  gamePlayFrom: (id, turn, reshuffle) => call('game_play_from', { id, turn, reshuffle }),
+  gamePlayFrom: (id, turn, reshuffle, opponents = null) => call('game_play_from', opponents ? { id, turn, reshuffle, opponents } : { id, turn, reshuffle }),
   historyDelete: (id) => call('history_delete', { id }),
   // The app writes the export to a new file in the Downloads folder and says where.
   historyExport: (id) => call('history_export', { id }),

@@ -102,11 +102,12 @@ app.replayDeal = async (id) => {
   }
 };
 
-/** A practice game from a replay's position (`game_play_from`): the game screen. */
-app.playFrom = async (id, turn, reshuffle) => {
+/** A practice game from a replay's position (`game_play_from`; `opponents` null for the
+ * match's): the game screen. */
+app.playFrom = async (id, turn, reshuffle, opponents = null) => {
   showScreen('game');
   try {
-    const view = await app.game.gameNewWithProgress(() => api.gamePlayFrom(id, turn, reshuffle));
+    const view = await app.game.gameNewWithProgress(() => api.gamePlayFrom(id, turn, reshuffle, opponents));
     location.hash = '#/game';
     return view;
   } catch (e) {

@@ -9,7 +9,7 @@ import { t } from './i18n.js';
 import { Board } from './board.js';
 import { chartSvg } from './chart.js';
 import { reviews, reviewStarter, reviewable, notReviewable, winGraph, moveList, decisionAt, positionFor, ghostsFor, figureFeature, retryHref, toRetry } from './review.js';
-import { opponentLabel } from './strength.js';
+import { opponentLabel, byStrength, levelName } from './strength.js';
 import { dealBox } from './deal.js';
 import { bounds, fitCamera } from './geometry.js';
 import { luckStrip, luckSentences, luckPlayers } from './luck.js';
@@ -24,13 +24,13 @@ async function replayDeal(app, id) {
 }
 
 /** "Play from here": a practice game from the board after `turn` record entries of match
- * `id`, the tiles left as they came or reshuffled (`reshuffle`); asks first if a game is
- * unfinished. */
-async function playFrom(app, id, turn, reshuffle) {
+ * `id`, the tiles left as they came or reshuffled (`reshuffle`), against `opponents` (null:
+ * the match's); asks first if a game is unfinished. */
+async function playFrom(app, id, turn, reshuffle, opponents) {
   try {
     const info = await api.appInfo();
     if (info.resumable && !(await confirmDialog(t('screens.match.replayDealTitle'), t('screens.match.playFromText'), { confirm: t('screens.match.playFromConfirm') }))) return;
-    await app.playFrom(id, turn, reshuffle);
+    await app.playFrom(id, turn, reshuffle, opponents);
   } catch (e) { showError(e, t('screens.match.playFromFailed')); }
 }
 
@@ -62,14 +62,28 @@ export async function renderMatch(root, app, id) {
   // "Play from here": from the board on screen (before the judged move, when one is picked).
   let shownAt = turn;
   const playNote = h('p', { class: 'play-from-help' });
-  const playBtns = [false, true].map((reshuffle) => h('button', { class: 'btn small', type: 'button', onclick: () => playFrom(app, id, shownAt, reshuffle) },
+  // Each other seat keeps its player or takes a level picked here ('' keeps the match's).
+  const seatPicks = s.players.map((p, seat) => ({ p, seat })).filter(({ seat }) => seat !== Math.max(0, s.players.findIndex((q) => q.kind === 'human')))
+    .map(({ p, seat }) => {
+      const pick = h('select', { id: `play-from-opp-${seat}`, 'aria-label': t('screens.match.playFromSeat', { name: p.name }) },
+        // A seat the match's human played (an imported record) takes an AI level.
+        p.kind === 'ai' ? h('option', { value: '' }, t('screens.match.playFromAsBefore', { level: opponentLabel(p.level, s.opponents?.find((o) => o.seat === seat)?.rating ?? p.rating ?? null) })) : null,
+        byStrength(app.info?.levels ?? [], app.info).map((l) => h('option', { value: l, selected: p.kind !== 'ai' && l === 'hard' }, levelName(l))));
+      return { p, pick };
+    });
+  // The match's players where nothing was picked; null when every seat keeps its player.
+  const chosen = () => (seatPicks.every(({ pick }) => !pick.value) ? null
+    : seatPicks.map(({ p, pick }) => ({ level: pick.value || p.level })));
+  const playBtns = [false, true].map((reshuffle) => h('button', { class: 'btn small', type: 'button', onclick: () => playFrom(app, id, shownAt, reshuffle, chosen()) },
     t(reshuffle ? 'screens.match.playFromShuffled' : 'screens.match.playFromSame')));
-  const playBox = s.seed != null ? h('div', { class: 'play-from' }, h('strong', {}, t('screens.match.playFrom')), playNote, h('div', { class: 'row' }, playBtns)) : null;
+  const seatsBox = h('div', { class: 'play-from-seats' }, seatPicks.map(({ p, pick }) => h('label', { for: pick.id }, h('span', {}, p.name), pick)));
+  const playBox = s.seed != null ? h('div', { class: 'play-from' }, h('strong', {}, t('screens.match.playFrom')), playNote, seatsBox, h('div', { class: 'row' }, playBtns)) : null;
   const showPlayFrom = (at) => {
     shownAt = at;
     if (!playBox) return;
     const open = at < s.turns;
     for (const b of playBtns) b.disabled = !open;
+    seatsBox.hidden = !open;
     playNote.textContent = open ? t('screens.match.playFromHelp') : t('screens.match.playFromEnd');
   };
   const breakdown = breakdownTable(s.players, (seat) => detail.breakdown[seat], s.winners);

@@ -86,7 +86,8 @@ pub async fn game_replay_deal<R: Runtime>(
 
 /// `game_play_from`: a practice game from the position after `turn` record entries of the
 /// finished match `id` ("Play from here"), the active profile in the match's human seat
-/// against the match's AI players, the tiles not yet drawn as they came or, with
+/// against the match's AI players (or `opponents`, one for each other seat in seat order),
+/// the tiles not yet drawn as they came or, with
 /// `reshuffle`, in a new order; not rated. Replaces the game in progress as `game_new` does.
 ///
 /// # Errors
@@ -99,10 +100,18 @@ pub async fn game_play_from<R: Runtime>(
     id: Arg<String>,
     turn: Arg<usize>,
     reshuffle: Arg<bool>,
+    opponents: Arg<Option<Vec<SetupOpponent>>>,
 ) -> Result<GameView, ApiError> {
     let (m, _, _) = state.storage.load_match(&id.0)?;
     let profile = state.active_profile()?;
-    let session = Session::from_position(&profile, &id.0, &m.record, turn.0, reshuffle.0)?;
+    let session = Session::from_position(
+        &profile,
+        &id.0,
+        &m.record,
+        turn.0,
+        reshuffle.0,
+        opponents.0.as_deref(),
+    )?;
     start(&app, &state, session).await
 }
 

@@ -36,7 +36,9 @@ use tree::{Tree, most_visited};
 
 pub use config::Config;
 pub use playout::{Playout, PlayoutPolicy};
-pub use stats::{Comparison, MoveStat, SearchStats, compare_moves, search_stats};
+pub use stats::{
+    Comparison, MoveStat, SearchStats, compare_in_batches, compare_moves, search_stats,
+};
 
 /// Iterations of the medium level (well under 50 ms per decision on one core).
 pub const MEDIUM_ITERATIONS: u64 = 300;

@@ -2,12 +2,15 @@
 //! [`search`](super::search), with statistics) and [`compare_moves`] (two root moves side by
 //! side, for the review).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use carcassonne_engine::{Move, PublicView};
-use rand::Rng;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
 
 use super::config::Config;
 use super::tree::{Tree, most_visited};
-use crate::Limits;
+use crate::{Budget, Limits};
 
 /// What a search learnt about one root move, from the view of the player who decides there.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -140,6 +143,41 @@ pub fn compare_moves<R: Rng + ?Sized>(
             k => target = done + k,
         }
     }
+}
+
+/// [`compare_moves`] with the settings every judge of two moves uses: the default
+/// [`Config`], a generator seeded with `seed`, no budget but `stop`, `pairs` pairs a batch,
+/// and up to `extra` more batches while `unsure` says the comparison so far is not yet
+/// conclusive. `None` if a move is not legal or `stop` was set.
+pub fn compare_in_batches(
+    view: &PublicView,
+    moves: [Move; 2],
+    seed: u64,
+    pairs: u64,
+    extra: u32,
+    stop: &AtomicBool,
+    mut unsure: impl FnMut(&Comparison) -> bool,
+) -> Option<Comparison> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let open = Limits::new(Budget::default(), stop);
+    let mut more = 0;
+    let cmp = compare_moves(
+        view,
+        moves,
+        &mut rng,
+        &open,
+        &Config::default(),
+        pairs,
+        |c| {
+            if more < extra && unsure(c) {
+                more += 1;
+                pairs
+            } else {
+                0
+            }
+        },
+    )?;
+    (!stop.load(Ordering::Relaxed)).then_some(cmp)
 }
 
 impl<'l, 'a> Tree<'l, 'a> {

@@ -440,28 +440,9 @@ fn confirm(
             || c.margin_diff + 2.0 * c.margin_diff_se < cfg.point_margin
     };
     let pairs = (cfg.iterations / 2).max(1);
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let open = Limits::new(Budget::default(), stop);
-    let mut batches = 0;
-    let cmp = mcts::compare_moves(
-        view,
-        moves,
-        &mut rng,
-        &open,
-        &Config::default(),
-        pairs,
-        |c| {
-            if batches < CONFIRM_BATCHES && !pass(c) && !short(c) {
-                batches += 1;
-                pairs
-            } else {
-                0
-            }
-        },
-    )?;
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
+    let cmp = mcts::compare_in_batches(view, moves, seed, pairs, CONFIRM_BATCHES, stop, |c| {
+        !pass(c) && !short(c)
+    })?;
     Some((cmp, pass(&cmp)))
 }
 

@@ -1,21 +1,18 @@
 //! A try at a puzzle judged ([`judge_try`]): solved when it is the answer, else compared with
 //! the answer as the review compares a played move with the best.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
-use carcassonne_engine::{Decision, Move, MoveName, PublicView, TileInfo};
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
+use carcassonne_engine::{Move, PublicView};
 
 use super::moves::{legal_equal, same_move};
-use crate::mcts::{self, Comparison, Config};
+use crate::mcts::{self, Comparison};
 use crate::review::exact::exact_values;
 use crate::review::{
     Class, DecisionReview, Position, REFINE_BATCHES, ReviewConfig, ReviewError, Verdict, class_of,
-    decision_seed, move_accuracy, severity, why,
+    decision_review, decision_seed, severity,
 };
 use crate::seed::splitmix;
-use crate::{Budget, Limits};
 
 /// A try at a puzzle, judged.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,29 +76,6 @@ pub fn judge_try(
         turn: p.turn,
         reason: "the puzzle's answer is not a legal move of the decision".into(),
     })?;
-    let d = game.decision();
-    let review = |v: &Verdict, why| DecisionReview {
-        turn: p.turn,
-        index: p.index,
-        decision: d.name().into(),
-        tile: match d {
-            Decision::PlaceTile { tile, .. } => Some(TileInfo::of(tile).id().to_string()),
-            _ => None,
-        },
-        played: MoveName::from_move(game, tried),
-        best: MoveName::from_move(game, v.best),
-        played_win: v.played_win,
-        played_margin: v.played_margin,
-        best_win: v.best_win,
-        best_margin: v.best_margin,
-        win_loss: v.win_loss,
-        point_loss: v.point_loss,
-        severity: v.severity,
-        class: v.class,
-        accuracy: move_accuracy(v.severity),
-        iterations: v.iterations,
-        why,
-    };
     if same_move(game, answer, tried) {
         let v = Verdict {
             best: tried,
@@ -117,7 +91,7 @@ pub fn judge_try(
         };
         return Ok(PuzzleTry {
             solved: true,
-            review: review(&v, None),
+            review: decision_review(p, tried, &v),
         });
     }
     let view = PublicView::new(game);
@@ -155,10 +129,9 @@ pub fn judge_try(
             )
         }
     };
-    let why = why(game, tried, answer, &v);
     Ok(PuzzleTry {
         solved: false,
-        review: review(&v, why),
+        review: decision_review(p, tried, &v),
     })
 }
 
@@ -203,27 +176,17 @@ fn compare(
     stop: &AtomicBool,
 ) -> Option<Comparison> {
     let pairs = (iterations / 2).max(1);
-    let mut rng = Pcg64Mcg::seed_from_u64(splitmix(seed ^ 0x0009_022E));
-    let open = Limits::new(Budget::default(), stop);
-    let mut batches = 1;
-    let cmp = mcts::compare_moves(
+    mcts::compare_in_batches(
         view,
         moves,
-        &mut rng,
-        &open,
-        &Config::default(),
+        splitmix(seed ^ 0x0009_022E),
         pairs,
+        REFINE_BATCHES,
+        stop,
         |c| {
             let (lo, _, hi) = severity_band(c);
             let class = |s: f64| try_class(s, s);
-            let straddles = class(lo) != class(hi);
-            if batches <= REFINE_BATCHES && straddles {
-                batches += 1;
-                pairs
-            } else {
-                0
-            }
+            class(lo) != class(hi)
         },
-    )?;
-    (!stop.load(Ordering::Relaxed)).then_some(cmp)
+    )
 }

@@ -263,35 +263,35 @@ pub fn judge(
     }
     // Second pass: the played move against the best, side by side.
     let pairs = (iterations / 2).max(1);
-    let mut rng = Pcg64Mcg::seed_from_u64(splitmix(seed ^ 0x0005_EC0D));
-    let open = Limits::new(Budget::default(), stop);
     let mut batches = 1;
-    let cmp = mcts::compare_moves(view, [played, best.mv], &mut rng, &open, &cfg, pairs, |c| {
-        let (lo, est, hi) = severity_band(c);
-        // Best and good count as one here: both are fine moves (the confidence test of
-        // `class_of` tells them apart).
-        let class = |s: f64| Class::of_severity(s).max(Class::Good);
-        let straddles = class(lo) != class(hi);
-        // Up to REFINE_BATCHES more while the band straddles a threshold; up to
-        // CLOSE_BATCHES beyond that while the estimate itself is within CLOSE_UNITS of one.
-        let close = [1.0, 2.0, 4.0]
-            .iter()
-            .any(|&t| (est - t).abs() < CLOSE_UNITS);
-        let limit = if close {
-            REFINE_BATCHES + CLOSE_BATCHES
-        } else {
-            REFINE_BATCHES
-        };
-        if batches <= limit && straddles {
+    let cmp = mcts::compare_in_batches(
+        view,
+        [played, best.mv],
+        splitmix(seed ^ 0x0005_EC0D),
+        pairs,
+        REFINE_BATCHES + CLOSE_BATCHES,
+        stop,
+        |c| {
+            let (lo, est, hi) = severity_band(c);
+            // Best and good count as one here: both are fine moves (the confidence test of
+            // `class_of` tells them apart).
+            let class = |s: f64| Class::of_severity(s).max(Class::Good);
+            let straddles = class(lo) != class(hi);
+            // Up to REFINE_BATCHES more while the band straddles a threshold; up to
+            // CLOSE_BATCHES beyond that while the estimate itself is within CLOSE_UNITS of one.
+            let close = [1.0, 2.0, 4.0]
+                .iter()
+                .any(|&t| (est - t).abs() < CLOSE_UNITS);
+            let limit = if close {
+                REFINE_BATCHES + CLOSE_BATCHES
+            } else {
+                REFINE_BATCHES
+            };
+            let again = batches <= limit && straddles;
             batches += 1;
-            pairs
-        } else {
-            0
-        }
-    })?;
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
+            again
+        },
+    )?;
     let (lo, _, _) = severity_band(&cmp);
     let (win_loss, point_loss) = ((-cmp.win_diff).max(0.0), (-cmp.margin_diff).max(0.0));
     let severity = severity(win_loss, point_loss);

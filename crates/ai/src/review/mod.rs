@@ -297,8 +297,9 @@ pub fn review_positions(
     })
 }
 
-/// The review of `played` at position `p`, from the search's verdict `v` on it.
-fn decision_review(p: &Position, played: Move, v: &Verdict) -> DecisionReview {
+/// The review of `played` at position `p`, from the search's verdict `v` on it (a retry's
+/// and a puzzle try's too).
+pub(crate) fn decision_review(p: &Position, played: Move, v: &Verdict) -> DecisionReview {
     let d = p.game.decision();
     DecisionReview {
         turn: p.turn,
