@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { setup, openApp } from './support/harness.js';
 import { DESKTOP, PHONE, shot } from './support/browser.js';
 import { transcript } from './support/fixtures.js';
-import { makeMove } from './support/moves.js';
+import { served, tryHelpers } from './support/retry.js';
 
 const STEPS = transcript('retry');
 const SCREEN = '#screen-practice';
@@ -22,32 +22,7 @@ let env;
 before(async () => { env = await setup(); });
 after(async () => { await env.close(); });
 
-const served = (page, cmd) => page.evaluate((c) => window.__DOUBLE__.calls.filter((x) => x.cmd === c).length, cmd);
-
-/** Waits until the retry shows its decision (panel with a choice) or a verdict, not judging. */
-async function settled(page) {
-  await page.waitForFunction((sel) => {
-    const root = document.querySelector(`${sel} .retry-game`);
-    if (!root || root.hidden || root.querySelector('.retry-judging')) return false;
-    const outcome = root.querySelector('.retry-outcome:not([hidden])');
-    const panel = root.querySelector('.action-panel:not([hidden])');
-    return !!(outcome || (panel && !panel.querySelector('.waiting') && panel.querySelector('button')));
-  }, SCREEN);
-}
-
-/** Makes the move `move` on the retry's board as a person would and waits for the verdict. */
-async function tryMove(app, move) {
-  const { page } = app;
-  const st = await page.evaluate(() => window.__DOUBLE__.retryState());
-  const playsBefore = await served(page, 'retry_play');
-  await makeMove(app, SCREEN, st.view.decision, move);
-  await page.waitForFunction((n) => window.__DOUBLE__.calls.filter((c) => c.cmd === 'retry_play').length > n, playsBefore);
-  await settled(page);
-  const refused = page.locator('.toast.error[data-code^="fixture/"]');
-  if (await refused.count()) throw new Error(`the double refused the move: ${await refused.first().innerText()}`);
-}
-
-const outcome = (page) => page.locator(`${SCREEN} .retry-outcome:not([hidden])`);
+const { settled, tryMove, outcome } = tryHelpers({ screen: SCREEN, game: '.retry-game', play: 'retry_play', state: 'retryState' });
 
 /** "Try again", then waits for the position back (the verdict gone, the panel offering moves). */
 async function again(app) {

@@ -7,7 +7,7 @@
 // Learn screen's card (puzzleCard). Every word comes from i18n/puzzles.js or the review's
 // words (text.js).
 import { api } from './api.js';
-import { h, showError, announce } from './dom.js';
+import { h, showError } from './dom.js';
 import { t, fmtNumber, fmtDate } from './i18n.js';
 import { RetryPlayer } from './retry.js';
 import { reviewDecisionTitle, reviewTag, reviewMoveText, whyText } from './text.js';
@@ -109,15 +109,9 @@ class PuzzlePlayer extends RetryPlayer {
       st.saveError ? h('p', { class: 'lesson-refused', role: 'alert' }, t('puzzles.saveFailed')) : null);
   }
 
-  /** In place of the decision panel once a try is judged. */
-  renderOutcome(st) {
-    const o = st.outcome;
-    const box = this.outcomeBox;
-    this.screen.yieldPanel(!!o);
-    box.hidden = !o;
-    box.classList.toggle('passed', !!o?.solved);
-    box.classList.toggle('failed', !!o && !o.solved);
-    if (!o) { box.replaceChildren(); return; }
+  /** A puzzle's verdict (see RetryPlayer.outcomeParts): the rating's change, why the answer is
+   * better, its margin and themes; the next puzzle. */
+  outcomeParts(st, o) {
     const d = o.tried;
     const players = st.view.players;
     const btn = (label, onclick, cls = 'btn') => h('button', { class: cls, type: 'button', onclick }, label);
@@ -130,35 +124,39 @@ class PuzzlePlayer extends RetryPlayer {
     const back = h('a', { class: 'btn ghost', href: '#/puzzles' }, t('puzzles.toList'));
     if (o.solved) {
       const title = o.first ? t('puzzles.solved') : t('puzzles.solvedSecond');
-      box.setAttribute('aria-label', title);
-      fill(box,
-        h('h3', {}, h('span', { class: 'mark', 'aria-hidden': 'true' }, '✓ '), title),
-        change, reason, margin, themes,
-        h('div', { class: 'row' }, next, back));
-      announce(`${title} ${change ? change.textContent : ''}`);
-      return;
+      return {
+        label: title,
+        parts: [
+          h('h3', {}, h('span', { class: 'mark', 'aria-hidden': 'true' }, '✓ '), title),
+          change, reason, margin, themes,
+          h('div', { class: 'row' }, next, back)],
+        said: `${title} ${change ? change.textContent : ''}`,
+      };
     }
     const cost = h('p', { class: 'retry-cost' }, t('puzzles.cost', { points: Math.max(1, Math.round(d.pointLoss ?? 0)) }));
     const whyTry = d.why ? h('p', { class: 'lesson-reason' }, whyText(d.why, players, d)) : null;
     if (!o.over) {
-      box.setAttribute('aria-label', t('puzzles.notYet'));
-      fill(box,
-        h('h3', {}, t('puzzles.notYet')),
-        h('p', { class: 'retry-tag' }, t('puzzles.yourTry', { tag: reviewTag(d.class) })),
-        change, cost, whyTry,
-        h('div', { class: 'row' }, btn(t('puzzles.again'), () => this.again(), 'btn primary'), back));
-      announce(`${t('puzzles.notYet')} ${change ? change.textContent : ''}`);
-      return;
+      return {
+        label: t('puzzles.notYet'),
+        parts: [
+          h('h3', {}, t('puzzles.notYet')),
+          h('p', { class: 'retry-tag' }, t('puzzles.yourTry', { tag: reviewTag(d.class) })),
+          change, cost, whyTry,
+          h('div', { class: 'row' }, btn(t('puzzles.again'), () => this.again(), 'btn primary'), back)],
+        said: `${t('puzzles.notYet')} ${change ? change.textContent : ''}`,
+      };
     }
     const best = reviewMoveText(d.best, d.tile, this.feature(d.best, d));
-    box.setAttribute('aria-label', t('puzzles.answer'));
-    fill(box,
-      h('h3', {}, t('puzzles.answer')),
-      h('p', { class: 'retry-tag' }, t('puzzles.yourTry', { tag: reviewTag(d.class) })),
-      h('p', {}, t('puzzles.shown', { best })),
-      change, cost, reason ?? whyTry, margin, themes,
-      h('div', { class: 'row' }, next, back));
-    announce(`${t('puzzles.answer')} ${t('puzzles.shown', { best })}`);
+    return {
+      label: t('puzzles.answer'),
+      parts: [
+        h('h3', {}, t('puzzles.answer')),
+        h('p', { class: 'retry-tag' }, t('puzzles.yourTry', { tag: reviewTag(d.class) })),
+        h('p', {}, t('puzzles.shown', { best })),
+        change, cost, reason ?? whyTry, margin, themes,
+        h('div', { class: 'row' }, next, back)],
+      said: `${t('puzzles.answer')} ${t('puzzles.shown', { best })}`,
+    };
   }
 
   /** The next puzzle of the same theme. */

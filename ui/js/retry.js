@@ -147,7 +147,7 @@ export class RetryPlayer {
       st.saveError ? h('p', { class: 'lesson-refused', role: 'alert' }, t('practice.saveFailed')) : null);
   }
 
-  /** In place of the decision panel once a try is judged. */
+  /** In place of the decision panel once a try is judged: the box of `outcomeParts`. */
   renderOutcome(st) {
     const o = st.outcome;
     const box = this.outcomeBox;
@@ -156,6 +156,14 @@ export class RetryPlayer {
     box.classList.toggle('passed', !!o?.solved);
     box.classList.toggle('failed', !!o && !o.solved);
     if (!o) { box.replaceChildren(); return; }
+    const { label, parts, said } = this.outcomeParts(st, o);
+    box.setAttribute('aria-label', label);
+    fill(box, ...parts);
+    announce(said);
+  }
+
+  /** The verdict's title (`label`), its parts and what is announced (`said`), for outcome `o`. */
+  outcomeParts(st, o) {
     const d = o.tried;
     const players = st.view.players;
     const best = reviewMoveText(d.best, d.tile, this.feature(d.best, d));
@@ -168,34 +176,38 @@ export class RetryPlayer {
     const cost = d.class === 'best' ? null : h('p', { class: 'retry-cost' }, t('practice.cost', { points: Math.round(d.pointLoss ?? 0) }));
     const comes = o.drill && !o.drill.dueNow && o.drill.step > 0 ? h('p', { class: 'retry-due' }, t('practice.comesBack', { days: daysUntil(o.drill.due) })) : null;
     if (o.solved) {
-      box.setAttribute('aria-label', t('practice.solved'));
-      fill(box,
-        h('h3', {}, h('span', { class: 'mark', 'aria-hidden': 'true' }, '✓ '), t('practice.solved')),
-        h('p', { class: 'retry-tag' }, t('practice.yourTry', { tag: reviewTag(d.class) })),
-        d.class === 'good' ? h('p', { class: 'lesson-note' }, t('practice.goodNote', { best })) : null,
-        comes,
-        h('div', { class: 'row' }, nextLink, back));
-      announce(`${t('practice.solved')} ${t('practice.yourTry', { tag: reviewTag(d.class) })}`);
-      return;
+      return {
+        label: t('practice.solved'),
+        parts: [
+          h('h3', {}, h('span', { class: 'mark', 'aria-hidden': 'true' }, '✓ '), t('practice.solved')),
+          h('p', { class: 'retry-tag' }, t('practice.yourTry', { tag: reviewTag(d.class) })),
+          d.class === 'good' ? h('p', { class: 'lesson-note' }, t('practice.goodNote', { best })) : null,
+          comes,
+          h('div', { class: 'row' }, nextLink, back)],
+        said: `${t('practice.solved')} ${t('practice.yourTry', { tag: reviewTag(d.class) })}`,
+      };
     }
     if (!o.over) {
-      box.setAttribute('aria-label', t('practice.notYet'));
-      fill(box,
-        h('h3', {}, t('practice.notYet')),
-        h('p', { class: 'retry-tag' }, t('practice.yourTry', { tag: reviewTag(d.class) })),
-        cost, why,
-        h('div', { class: 'row' }, btn(t('practice.again'), () => this.again(), 'btn primary')));
-      announce(`${t('practice.notYet')} ${t('practice.yourTry', { tag: reviewTag(d.class) })}`);
-      return;
+      return {
+        label: t('practice.notYet'),
+        parts: [
+          h('h3', {}, t('practice.notYet')),
+          h('p', { class: 'retry-tag' }, t('practice.yourTry', { tag: reviewTag(d.class) })),
+          cost, why,
+          h('div', { class: 'row' }, btn(t('practice.again'), () => this.again(), 'btn primary'))],
+        said: `${t('practice.notYet')} ${t('practice.yourTry', { tag: reviewTag(d.class) })}`,
+      };
     }
-    box.setAttribute('aria-label', t('practice.answer'));
-    fill(box,
-      h('h3', {}, t('practice.answer')),
-      h('p', { class: 'retry-tag' }, t('practice.yourTry', { tag: reviewTag(d.class) })),
-      h('p', {}, t('practice.shown', { best })),
-      cost, why, comes,
-      h('div', { class: 'row' }, nextLink, back));
-    announce(`${t('practice.answer')} ${why ? why.textContent : ''}`);
+    return {
+      label: t('practice.answer'),
+      parts: [
+        h('h3', {}, t('practice.answer')),
+        h('p', { class: 'retry-tag' }, t('practice.yourTry', { tag: reviewTag(d.class) })),
+        h('p', {}, t('practice.shown', { best })),
+        cost, why, comes,
+        h('div', { class: 'row' }, nextLink, back)],
+      said: `${t('practice.answer')} ${why ? why.textContent : ''}`,
+    };
   }
 
   /** What a player calls the spot of a figure or wagon move `m` of decision `d` ("the north
