@@ -72,6 +72,10 @@ pub enum Failure {
     /// (the seats to fill, the opponents given).
     #[error("this game has {0} other seats to fill, not {1}")]
     PlayFromSeats(usize, usize),
+    /// `game/bad_setup`: a profile given two seats, or the host's own as an opponent (its
+    /// name).
+    #[error("{0} can take only one seat")]
+    SamePerson(String),
     /// `profile/none_active`.
     #[error("choose or create a profile first")]
     NoActiveProfile,
@@ -186,7 +190,7 @@ fn opponents_text(e: &OpponentError, what: &str, of: &str) -> String {
     match e {
         OpponentError::Count(n) => format!("{what} has 1 to 5 AI opponents, not {n}"),
         OpponentError::Shape(n) => format!(
-            "opponent {n}{of} must be either {{ \"level\": name }} or {{ \"rating\": number }}, exactly one"
+            "opponent {n}{of} must be exactly one of {{ \"level\": name }}, {{ \"rating\": number }} or {{ \"profile\": id }}"
         ),
         OpponentError::Unknown(name) => {
             format!(
@@ -215,7 +219,8 @@ impl Failure {
             | Failure::Setup(_)
             | Failure::SeedTooLarge(_)
             | Failure::SeatOutside(..)
-            | Failure::PlayFromSeats(..) => "game/bad_setup",
+            | Failure::PlayFromSeats(..)
+            | Failure::SamePerson(_) => "game/bad_setup",
             Failure::NoDeal(_) => "history/no_deal",
             Failure::PlayFromEnd(_) => "history/at_end",
             Failure::Settings(_) => "settings/invalid",
@@ -270,6 +275,7 @@ impl Failure {
             Failure::NoDeal("g-imported".into()),
             Failure::PlayFromEnd(71),
             Failure::PlayFromSeats(1, 2),
+            Failure::SamePerson("Ada".into()),
             Failure::Settings(OpponentError::Count(6)),
             Failure::Settings(OpponentError::Unknown("godlike".into())),
             Failure::Setup(OpponentError::Shape(2)),
@@ -334,6 +340,7 @@ impl Message for Failure {
             Failure::NoDeal(_) => "history.no_deal",
             Failure::PlayFromEnd(_) => "history.at_end",
             Failure::PlayFromSeats(..) => "setup.seats",
+            Failure::SamePerson(_) => "setup.same_person",
             Failure::Setup(OpponentError::Shape(_)) => "setup.opponent_shape",
             Failure::Settings(OpponentError::Shape(_)) => "settings.opponent_shape",
             Failure::BadChance(_) => "rating.bad_chance",
@@ -433,6 +440,7 @@ impl Message for Failure {
             Failure::PlayFromSeats(seats, given) => {
                 vec![("seats", num(*seats)), ("given", num(*given))]
             }
+            Failure::SamePerson(name) => vec![("name", name.as_str().into())],
             Failure::Args {
                 command, argument, ..
             } => vec![
@@ -598,12 +606,13 @@ mod tests {
             Failure::PuzzleOver => 47,
             Failure::PuzzleBusy => 48,
             Failure::PlayFromSeats(..) => 49,
+            Failure::SamePerson(_) => 50,
         };
         let examples = Failure::examples();
         let kinds: std::collections::BTreeSet<usize> = examples.iter().map(kind).collect();
-        assert_eq!(kinds, (0..50).collect());
+        assert_eq!(kinds, (0..51).collect());
         let keys: std::collections::BTreeSet<&str> = examples.iter().map(Message::key).collect();
-        assert_eq!(keys.len(), 50);
+        assert_eq!(keys.len(), 51);
     }
 
     /// Every error the app sends has a code, a key, an English message, and parameters that

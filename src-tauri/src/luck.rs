@@ -13,21 +13,23 @@ pub fn weigh(record: &Record) -> Option<Luck> {
     luck_record(record, &AtomicBool::new(false)).ok()
 }
 
-/// The human seat's net luck in points; `None` without a human seat.
-pub fn human_net(luck: &Luck, record: &Record) -> Option<f64> {
+/// The net luck in points of seat `seat`, or of the human seat (`None`); `None` without a
+/// human seat.
+pub fn human_net(luck: &Luck, record: &Record, seat: Option<usize>) -> Option<f64> {
     if !record.players.iter().any(|p| p.kind == PlayerKind::Human) {
         return None;
     }
     luck.players
-        .get(default_player(record))
+        .get(seat.unwrap_or_else(|| default_player(record)))
         .map(|p| p.net_points)
 }
 
-/// What a new match file keeps of `luck`.
+/// What a new match file keeps of `luck` (each seat's net luck too, for a table's people).
 pub fn filed(luck: &Luck, record: &Record) -> Option<FiledLuck> {
     Some(FiledLuck {
         analysis: serde_json::to_value(luck).ok()?,
-        net_points: human_net(luck, record),
+        net_points: human_net(luck, record, None),
+        by_seat: luck.players.iter().map(|p| p.net_points).collect(),
     })
 }
 
@@ -49,7 +51,7 @@ pub fn opened(storage: &Storage, id: &str, m: &mut MatchFile) -> Option<Luck> {
         return stored;
     }
     let luck = weigh(&m.record)?;
-    let net = human_net(&luck, &m.record);
+    let net = human_net(&luck, &m.record, m.meta.seat);
     match storage.save_luck(id, &luck, net) {
         Ok(meta) => m.meta = meta,
         Err(_) => m.meta.luck = net,

@@ -73,7 +73,8 @@ pub fn start<R: Runtime>(
     if let Some(r) = state.reviews.lock().as_ref().filter(|r| r.id == id) {
         return Ok(r.status());
     }
-    let player = default_player(&m.record);
+    // A person's match of a table (pass and play) is reviewed from its own seat.
+    let player = m.meta.seat.unwrap_or_else(|| default_player(&m.record));
     let positions = reviewed_positions(&m.record, player).map_err(|e| review_error(&e))?;
     let total = positions.len();
     let stop = Arc::new(AtomicBool::new(false));

@@ -10,12 +10,12 @@ use carcassonne_ai::seed::mix;
 use carcassonne_engine::{
     Game, Move, MoveName, PlayError, PlayerKind, PublicView, RecordPlayer, Setup,
 };
-use carcassonne_storage::{CurrentGame, Profile, Progress, RatingChange, Storage};
+use carcassonne_storage::{CurrentGame, Profile, Progress, RatingChange, Storage, TableSeat};
 
-use crate::api::{ApiError, GameResult, GameView, SetupOpponent};
+use crate::api::{ApiError, GameResult, GameView, SetupOpponent, TableResult};
 use crate::failure::{Failure, illegal_move, move_name_error, setup_error};
 use crate::limits::MAX_SEED;
-use crate::opponents::opponent_specs;
+use crate::opponents::{opponent_specs, seat_specs};
 use crate::view::{self, ViewContext};
 
 /// The AI players' names, by seat 1 to 5.
@@ -27,11 +27,17 @@ pub struct Session {
     pub id: String,
     /// The position.
     pub game: Game,
-    /// The human's seat.
+    /// The host's seat: the profile that set the game up (in a game of one person, the
+    /// human's seat).
     pub human: usize,
+    /// The other people at the table (pass and play), in seat order; empty in a game of
+    /// one person against AIs.
+    pub others: Vec<TableSeat>,
+    /// Whether the UI shows a hand-over screen between people.
+    pub handover: bool,
     /// The players as the record names them.
     pub players: Vec<RecordPlayer>,
-    /// Each seat's AI player (none for the human): a level or a spec on the strength curve.
+    /// Each seat's AI player (none for a person's): a level or a spec on the strength curve.
     pub levels: Vec<Option<PlayerSpec>>,
     /// Each seat's AI seed.
     pub ai_seeds: Vec<u64>,
@@ -45,7 +51,8 @@ pub struct Session {
     pub progress: Progress,
     /// The salt of the deal's fingerprint (API.md, "Deal"): secret until the game ends.
     pub deal_salt: Option<String>,
-    /// Positions before each of the human's moves since the last tile was drawn.
+    /// Positions before each of the person's moves since the last tile was drawn (only the
+    /// person to move can take them back: another player's decision empties it).
     undo: Vec<(Game, Progress)>,
     /// Whether a worker is running AI turns.
     pub busy: bool,
@@ -65,25 +72,51 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new game: the human in seat `human` (0-based) against `opponents`, who take the
-    /// other seats in their order.
+    /// A new game: the host `profile` in seat `human` (0-based) against `opponents`, who
+    /// take the other seats in their order: AIs, and people (pass and play: `{profile}`,
+    /// whose profiles the caller looked up, in `people`; a profile there that no opponent
+    /// names is ignored). With `handover`, the UI shows a hand-over screen between people.
     ///
     /// # Errors
     /// `game/bad_setup` for 0 or more than 5 opponents, an unknown level, a seed above
-    /// [`MAX_SEED`] or a seat outside the game.
+    /// [`MAX_SEED`], a seat outside the game, or a profile in two seats (the host's too);
+    /// `profile/not_found` for a person whose profile is not in `people`.
     pub fn new(
         profile: &Profile,
         opponents: &[SetupOpponent],
+        people: &[Profile],
         abbey_mayor: bool,
         seed: Option<u64>,
-        human: usize,
+        (human, handover): (usize, bool),
     ) -> Result<Session, ApiError> {
-        let specs = opponent_specs(opponents).map_err(|e| ApiError::from(Failure::Setup(e)))?;
+        let specs = seat_specs(opponents).map_err(|e| ApiError::from(Failure::Setup(e)))?;
         if human > specs.len() {
             return Err(Failure::SeatOutside(human, specs.len() + 1).into());
         }
-        let mut levels: Vec<_> = specs.into_iter().map(Some).collect();
+        let mut levels = specs;
         levels.insert(human, None);
+        // The people's seats, each profile once.
+        let mut table: Vec<&Profile> = vec![profile];
+        let mut others = Vec::new();
+        let mut asked = opponents.iter().filter_map(|o| o.profile.as_deref());
+        for (seat, level) in levels.iter().enumerate() {
+            if seat == human || level.is_some() {
+                continue;
+            }
+            let id = asked.next().unwrap_or_default();
+            let Some(person) = people.iter().find(|p| p.id == id) else {
+                return Err(carcassonne_storage::StorageError::ProfileNotFound(id.into()).into());
+            };
+            if table.iter().any(|p| p.id == person.id) {
+                return Err(Failure::SamePerson(person.name.clone()).into());
+            }
+            table.push(person);
+            others.push(TableSeat {
+                seat,
+                profile_id: person.id.clone(),
+                profile_name: person.name.clone(),
+            });
+        }
         if let Some(s) = seed.filter(|&s| s > MAX_SEED) {
             return Err(Failure::SeedTooLarge(s).into());
         }
@@ -94,13 +127,21 @@ impl Session {
             seed,
         })
         .map_err(|e| setup_error(&e))?;
-        // The opponents keep their names in their order, whichever seat the human takes.
+        // The AI opponents keep their names in their order, whichever seat the human takes;
+        // people are named by their profiles.
         let mut names = AI_NAMES.iter();
+        let name_of = |seat: usize| {
+            others
+                .iter()
+                .find(|p| p.seat == seat)
+                .map_or(profile.name.clone(), |p| p.profile_name.clone())
+        };
         let players: Vec<RecordPlayer> = levels
             .iter()
-            .map(|l| match l {
+            .enumerate()
+            .map(|(seat, l)| match l {
                 None => RecordPlayer {
-                    name: profile.name.clone(),
+                    name: name_of(seat),
                     kind: PlayerKind::Human,
                     level: None,
                 },
@@ -120,6 +161,8 @@ impl Session {
             progress: Progress::new(&game, players.clone()),
             game,
             human,
+            others,
+            handover,
             players,
             levels,
             ai_seeds,
@@ -138,9 +181,10 @@ impl Session {
     }
 
     /// A practice game from a finished match's position after `turns` record entries
-    /// ("Play from here"): the human (the profile playing now) in the match's human seat,
-    /// the other seats the match's AI players, or `opponents` in their place (one for each
-    /// other seat, in seat order; each seat keeps its name). With `reshuffle`, the tiles not yet drawn come
+    /// ("Play from here"): the human (the profile playing now) in `seat`, the seat the match
+    /// was played from, the other seats the match's AI players, or `opponents` in their place
+    /// (one for each other seat, in seat order; each seat keeps its name). Another person's
+    /// seat (pass and play) is played by the medium level unless another is chosen. With `reshuffle`, the tiles not yet drawn come
     /// in a new order (the record takes a new seed, which deals the rest afresh); without, as
     /// they came in the match (the match's seed deals them). Not rated; no deal fingerprint
     /// (the deal is not a fresh one).
@@ -154,7 +198,7 @@ impl Session {
         profile: &Profile,
         id: &str,
         record: &carcassonne_engine::Record,
-        turns: usize,
+        (turns, seat): (usize, usize),
         reshuffle: bool,
         opponents: Option<&[SetupOpponent]>,
     ) -> Result<Session, ApiError> {
@@ -164,7 +208,7 @@ impl Session {
         if turns >= record.turns.len() {
             return Err(Failure::PlayFromEnd(turns).into());
         }
-        let human = carcassonne_ai::review::default_player(record);
+        let human = seat;
         let mut prefix = carcassonne_storage::matches::prefix(record, turns);
         if reshuffle {
             prefix.seed = Some(rand::random::<u64>() & MAX_SEED);
@@ -191,6 +235,12 @@ impl Session {
                     name: p.name.clone(),
                     kind: PlayerKind::Ai,
                     level: Some(spec.to_string()),
+                };
+            } else if p.kind == PlayerKind::Human {
+                *p = RecordPlayer {
+                    name: p.name.clone(),
+                    kind: PlayerKind::Ai,
+                    level: Some(carcassonne_ai::Level::Medium.name().into()),
                 };
             } else {
                 let name = p.level.clone().unwrap_or_default();
@@ -219,6 +269,8 @@ impl Session {
             pending: Vec::new(),
             deal_salt: None,
             rated: false,
+            others: Vec::new(),
+            handover: false,
         };
         Session::resume(current, game)
     }
@@ -232,7 +284,7 @@ impl Session {
         Self::levels(current, game).map(|_| ())
     }
 
-    /// The AI player of every seat (none for the human's) of a saved game: its level or
+    /// The AI player of every seat (none for a person's) of a saved game: its level or
     /// spec as the autosave names it.
     fn levels(current: &CurrentGame, game: &Game) -> Result<Vec<Option<PlayerSpec>>, ApiError> {
         let players = &current.record.players;
@@ -241,7 +293,7 @@ impl Session {
         }
         let mut levels = Vec::new();
         for (seat, p) in players.iter().enumerate() {
-            if seat == current.human {
+            if current.is_person(seat) {
                 levels.push(None);
             } else {
                 let name = p.level.as_deref().unwrap_or_default();
@@ -271,6 +323,8 @@ impl Session {
             deal_salt: current.deal_salt,
             game,
             human: current.human,
+            others: current.others,
+            handover: current.handover,
             players,
             levels,
             ai_seeds: current.ai_seeds,
@@ -312,17 +366,18 @@ impl Session {
                 return Vec::new();
             }
             progress.played(spec.clone(), mv, &game);
-            if mover == Some(current.human as u8) {
+            let person = mover.map(usize::from).filter(|&m| current.is_person(m));
+            if person.is_some() {
                 undo.push(before);
             }
-            if mover != Some(current.human as u8) || !Self::turn_goes_on(&game, current.human) {
+            if !person.is_some_and(|m| Self::turn_goes_on(&game, m)) {
                 undo.clear();
             }
         }
         undo
     }
 
-    /// Whether the human's turn goes on after their move (a figure to place or their own
+    /// Whether the turn of the person in seat `human` goes on after their move (a figure to place or their own
     /// wagon to move): moves can be taken back until a tile is drawn or another player
     /// decides.
     fn turn_goes_on(game: &Game, human: usize) -> bool {
@@ -347,7 +402,51 @@ impl Session {
             pending: self.progress.pending.clone(),
             deal_salt: self.deal_salt.clone(),
             rated: self.rated,
+            others: self.others.clone(),
+            handover: self.handover,
         }
+    }
+
+    /// Whether `seat` is played by a person (the host or another person at the table).
+    pub fn is_person(&self, seat: usize) -> bool {
+        seat == self.human || self.others.iter().any(|p| p.seat == seat)
+    }
+
+    /// The seat of the person at the device now: the pending decision's when it is a
+    /// person's; while an AI decides, the next person in turn order (who takes the device
+    /// next); once the game is over, the host. Known from the position alone, so a resumed
+    /// game says the same.
+    pub fn at_device(&self) -> usize {
+        if let Some(seat) = self.person_to_move() {
+            return seat;
+        }
+        let n = self.players.len();
+        match self.game.decision().player().map(usize::from) {
+            Some(p) if !self.over() => (1..=n)
+                .map(|k| (p + k) % n)
+                .find(|&s| self.is_person(s))
+                .unwrap_or(self.human),
+            _ => self.human,
+        }
+    }
+
+    /// The person whose decision is pending, if it is a person's.
+    fn person_to_move(&self) -> Option<usize> {
+        if self.over() {
+            return None;
+        }
+        self.game
+            .decision()
+            .player()
+            .map(usize::from)
+            .filter(|&p| self.is_person(p))
+    }
+
+    /// Every person's seat, in seat order.
+    pub fn people(&self) -> Vec<usize> {
+        (0..self.players.len())
+            .filter(|&s| self.is_person(s))
+            .collect()
     }
 
     /// Whether the game has ended (finished or resigned).
@@ -382,7 +481,7 @@ impl Session {
         Ok(spec)
     }
 
-    /// Plays the human's move.
+    /// Plays the move of the person whose decision is pending.
     ///
     /// # Errors
     /// `game/over`, `game/busy`, `game/not_your_turn`, `move/invalid`, `move/illegal`; the
@@ -394,14 +493,14 @@ impl Session {
         if self.busy {
             return Err(Failure::Busy.into());
         }
-        if self.game.decision().player() != Some(self.human as u8) {
+        let Some(seat) = self.person_to_move() else {
             return Err(Failure::NotYourTurn.into());
-        }
+        };
         let mv = spec.to_move(&self.game).map_err(|e| move_name_error(&e))?;
         let before = (self.game.clone(), self.progress.clone());
         self.apply(mv).map_err(|e| illegal_move(&e))?;
         self.undo.push(before);
-        if !Self::turn_goes_on(&self.game, self.human) {
+        if !Self::turn_goes_on(&self.game, seat) {
             self.undo.clear();
         }
         Ok(())
@@ -419,7 +518,7 @@ impl Session {
         Ok(spec)
     }
 
-    /// Takes back the human's last move of this turn.
+    /// Takes back the last move of this turn of the person to move.
     ///
     /// # Errors
     /// `game/undo_unavailable` or `game/busy`.
@@ -444,7 +543,7 @@ impl Session {
     /// profile's statistics) once it has ended. A failure is kept for the view.
     pub fn save(&mut self, storage: &Storage) {
         let result = if self.game.is_over() && self.result.is_none() {
-            self.file_match(storage, false)
+            self.file_match(storage, None)
         } else if !self.over() {
             storage
                 .save_current(&self.current())
@@ -455,10 +554,10 @@ impl Session {
         self.save_error = result.err();
     }
 
-    fn file_match(&mut self, storage: &Storage, resigned: bool) -> Result<(), ApiError> {
+    fn file_match(&mut self, storage: &Storage, resigned: Option<usize>) -> Result<(), ApiError> {
         // A game played to the end has its draws weighed (about a second); a resigned one
         // stops before the end and is not (it is not reviewed either).
-        self.luck = if resigned {
+        self.luck = if resigned.is_some() {
             None
         } else {
             crate::luck::weigh(&self.progress.record)
@@ -467,33 +566,62 @@ impl Session {
             .luck
             .as_ref()
             .and_then(|l| crate::luck::filed(l, &self.progress.record));
-        let filed = storage.finish_game_weighed(
+        let filed = storage.finish_table(
             &self.current(),
             &self.progress.record,
             &self.game,
             resigned,
             kept.as_ref(),
         );
-        let (filed, change) = match filed {
-            Ok((meta, change)) => (Ok(meta), change),
-            Err(e) => (Err(e), None),
-        };
-        self.rating_change = change;
         let scores = self.game.scores();
         let winners = carcassonne_storage::matches::winners(
             &scores,
-            (0..scores.len()).filter(|&s| !resigned || s != self.human),
+            (0..scores.len()).filter(|&s| Some(s) != resigned),
         );
+        let (filed, failure) = match filed {
+            Ok(f) => (f, None),
+            Err(e) => (Vec::new(), Some(e)),
+        };
+        self.rating_change = filed.first().and_then(|(_, c)| c.clone());
+        let table = self
+            .people()
+            .into_iter()
+            .map(|seat| {
+                let (meta, change) = filed
+                    .iter()
+                    .find(|(m, _)| m.person() == Some(seat))
+                    .map_or((None, None), |(m, c)| (Some(m), c.clone()));
+                TableResult {
+                    seat,
+                    profile_id: self.profile_of(seat).0,
+                    name: self.players[seat].name.clone(),
+                    result: crate::view::seat_result(seat, &winners, resigned).into(),
+                    match_id: meta.map(|m| m.id.clone()),
+                    rating_change: change,
+                }
+            })
+            .collect();
         self.result = Some(GameResult {
             winners,
-            resigned,
-            match_id: filed.as_ref().ok().map(|m| m.id.clone()),
+            resigned: resigned.is_some(),
+            resigned_seat: resigned,
+            match_id: filed.first().map(|(m, _)| m.id.clone()),
+            table,
         });
         self.undo.clear();
-        filed.map(|_| ()).map_err(ApiError::from)
+        failure.map_or(Ok(()), |e| Err(ApiError::from(e)))
     }
 
-    /// Resigns: the game ends and is filed as resigned.
+    /// The id and name of the profile playing `seat` (a person's).
+    fn profile_of(&self, seat: usize) -> (String, String) {
+        self.others.iter().find(|p| p.seat == seat).map_or_else(
+            || (self.profile_id.clone(), self.profile_name.clone()),
+            |p| (p.profile_id.clone(), p.profile_name.clone()),
+        )
+    }
+
+    /// Resigns for the person at the device ([`Session::at_device`]): the game ends for the
+    /// table and is filed, for that person as resigned.
     ///
     /// # Errors
     /// `game/over`; a storage failure is kept in the view instead.
@@ -502,7 +630,7 @@ impl Session {
             return Err(Failure::GameOver.into());
         }
         self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        self.save_error = self.file_match(storage, true).err();
+        self.save_error = self.file_match(storage, Some(self.at_device())).err();
         Ok(())
     }
 
@@ -512,7 +640,7 @@ impl Session {
             &self.game,
             ViewContext {
                 id: &self.id,
-                human: self.human,
+                human: self.at_device(),
                 players: &self.players,
                 ai_thinking: self.busy,
                 can_undo: self.can_undo(),
@@ -524,6 +652,8 @@ impl Session {
         view.rating_change = self.rating_change.clone();
         view.luck = self.luck.clone();
         view.rated = self.rated;
+        view.humans = self.people();
+        view.handover = self.handover && !self.others.is_empty();
         view.deal = view::deal(self.game.seed(), self.deal_salt.as_deref(), self.over());
         // The seed tells the order of the pile: not before the end (the fingerprint commits to it).
         if !self.over() {
@@ -532,8 +662,8 @@ impl Session {
         view
     }
 
-    /// What a hint searches from: a copy of the game at the human's pending decision and a
-    /// seed fixed by the position.
+    /// What a hint searches from: a copy of the game at the pending decision of a person
+    /// and a seed fixed by the position (and that person's seat).
     ///
     /// # Errors
     /// `game/over` or `game/not_your_turn`.
@@ -541,13 +671,10 @@ impl Session {
         if self.over() {
             return Err(Failure::GameOver.into());
         }
-        if self.game.decision().player() != Some(self.human as u8) {
+        let Some(seat) = self.person_to_move() else {
             return Err(Failure::NotYourTurn.into());
-        }
-        Ok((
-            self.game.clone(),
-            mix(self.ai_seed(self.human as u8), 0x48494e54),
-        ))
+        };
+        Ok((self.game.clone(), mix(self.ai_seed(seat as u8), 0x48494e54)))
     }
 }
 
@@ -573,24 +700,68 @@ mod tests {
     }
 
     fn opponent() -> SetupOpponent {
-        SetupOpponent {
-            level: Some("random".into()),
-            rating: None,
+        SetupOpponent::level("random")
+    }
+
+    fn bob() -> Profile {
+        Profile {
+            id: "p-2".into(),
+            name: "Bob".into(),
+            ..profile()
         }
     }
 
     /// A saved game resumed at any point has the undo stack the game had: the same moves can
     /// be taken back (a tile, then a figure or a wagon move of the same turn), and none after
     /// a tile was drawn or another player moved. Every move of several Abbey & Mayor games,
-    /// the human's and the other seat's chosen by a fixed rule from the legal ones.
+    /// the human's and the other seats' chosen by a fixed rule from the legal ones; in the
+    /// odd games a table of two people (Ada and Bob) and two AIs, so every person's turn is
+    /// resumed mid-way too, and only the person to move can take a move back.
     #[test]
     fn a_resumed_game_keeps_its_undo() {
         let mut checked = 0;
+        let mut checked_bob = 0;
         for seed in 1..=6u64 {
             // The human in seat 0, or in seat 1 (a deal played again, seats swapped).
             let seat = (seed % 2) as usize;
-            let mut s = Session::new(&profile(), &[opponent()], true, Some(seed), seat).unwrap();
+            let table = seed % 2 == 1;
+            let mut s = if table {
+                let opponents = [
+                    SetupOpponent::person("p-2"),
+                    opponent(),
+                    SetupOpponent::level("greedy"),
+                ];
+                Session::new(
+                    &profile(),
+                    &opponents,
+                    &[bob()],
+                    true,
+                    Some(seed),
+                    (seat, true),
+                )
+            } else {
+                Session::new(
+                    &profile(),
+                    &[opponent()],
+                    &[],
+                    true,
+                    Some(seed),
+                    (seat, false),
+                )
+            }
+            .unwrap();
             assert_eq!(s.players[seat].kind, PlayerKind::Human);
+            if table {
+                // Ada in seat 1, Bob in the first other seat (0), the AIs after.
+                assert_eq!(s.people(), vec![0, 1]);
+                assert_eq!(s.players[0].name, "Bob");
+                assert_eq!(s.players[1].name, "Ada");
+                assert_eq!(
+                    [&s.players[2].name, &s.players[3].name],
+                    ["Berta", "Conrad"]
+                );
+                assert_eq!(s.current().others[0].profile_id, "p-2");
+            }
             for step in 0u64.. {
                 if s.over() {
                     break;
@@ -599,23 +770,79 @@ mod tests {
                 let game = current.game().unwrap();
                 let resumed = Session::resume(current, game).unwrap();
                 assert_eq!(resumed.can_undo(), s.can_undo(), "seed {seed}, step {step}");
+                assert_eq!(
+                    resumed.at_device(),
+                    s.at_device(),
+                    "seed {seed}, step {step}"
+                );
+                assert_eq!(resumed.view().humans, s.view().humans);
                 let kept = |x: &Session| x.undo.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>();
                 assert_eq!(kept(&resumed), kept(&s), "seed {seed}, step {step}");
                 if s.can_undo() {
                     checked += 1;
+                    if table && s.at_device() == 0 {
+                        checked_bob += 1;
+                    }
                     let mut back = resumed;
                     back.undo().unwrap();
                     assert_eq!(Some(&back.progress), s.undo.last().map(|(_, p)| p));
                 }
                 let moves = s.game.legal_moves();
                 let mv = moves[((step * 7 + seed) % moves.len() as u64) as usize];
-                if s.game.decision().player() == Some(s.human as u8) {
+                let mover = s.game.decision().player().map(usize::from);
+                if mover.is_some_and(|m| s.is_person(m)) {
+                    assert_eq!(s.at_device(), mover.unwrap());
+                    assert!(s.hint_input().is_ok());
                     s.play_human(&MoveName::from_move(&s.game, mv)).unwrap();
                 } else {
+                    // An AI's decision: no person may move, ask a hint or take anything back.
+                    let code = |e: ApiError| e.code;
+                    assert_eq!(
+                        s.play_human(&MoveName::from_move(&s.game, mv))
+                            .map_err(code),
+                        Err("game/not_your_turn".to_string())
+                    );
+                    assert!(s.hint_input().is_err());
                     s.play_ai(mv).unwrap();
                 }
             }
         }
         assert!(checked > 50, "only {checked} positions with undo");
+        assert!(
+            checked_bob > 10,
+            "only {checked_bob} of Bob's positions with undo"
+        );
+    }
+
+    /// A table is refused with a profile in two seats (the host's own too) or one that is
+    /// not known; each refusal names what is wrong.
+    #[test]
+    fn a_table_takes_each_person_once() {
+        let new = |opponents: &[SetupOpponent]| {
+            Session::new(
+                &profile(),
+                opponents,
+                &[bob(), profile()],
+                false,
+                Some(1),
+                (0, true),
+            )
+            .map(|_| ())
+            .map_err(|e| (e.code, e.message))
+        };
+        let twice = [SetupOpponent::person("p-2"), SetupOpponent::person("p-2")];
+        assert_eq!(
+            new(&twice),
+            Err(("game/bad_setup".into(), "Bob can take only one seat".into()))
+        );
+        assert_eq!(
+            new(&[SetupOpponent::person("p-1")]),
+            Err(("game/bad_setup".into(), "Ada can take only one seat".into()))
+        );
+        assert_eq!(
+            new(&[SetupOpponent::person("p-9")]).map_err(|e| e.0),
+            Err("profile/not_found".into())
+        );
+        assert_eq!(new(&[SetupOpponent::person("p-2")]), Ok(()));
     }
 }

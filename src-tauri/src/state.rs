@@ -99,6 +99,7 @@ impl AppState {
                     game_id: c.game_id,
                     profile_id: c.profile_id,
                     profile_name: c.profile_name,
+                    people: c.others.into_iter().map(|p| p.profile_name).collect(),
                 }),
                 Err(e) => {
                     // Reported in the problems whether or not it could be moved.

@@ -2217,3 +2217,149 @@ fn puzzles_rate_the_first_try_and_never_touch_the_game() {
     assert_eq!(list["rating"], down.round());
     close(a);
 }
+
+/// A game of two people at one device (pass and play) and two AIs, played to the end through
+/// the commands: each person decides on their own turn with their own hint and undo, the
+/// game is resumed after a restart in the middle of each person's turn, and the end files a
+/// match for each person (their own history, statistics and rating), reviewable from their
+/// own seat.
+#[test]
+fn a_table_of_two_people_and_two_ais() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = app(dir.path());
+    let ada = a.ok("profile_create", json!({"name": "Ada"}));
+    let bob = a.ok("profile_create", json!({"name": "Bob"}));
+    a.ok("profile_select", json!({"id": ada["id"]}));
+    // Refused, and nothing changes: a person twice, the host as an opponent, a stranger.
+    for (opponents, code) in [
+        (
+            json!([{"profile": bob["id"]}, {"profile": bob["id"]}]),
+            "game/bad_setup",
+        ),
+        (json!([{"profile": ada["id"]}]), "game/bad_setup"),
+        (json!([{"profile": "p-nobody"}]), "profile/not_found"),
+        (
+            json!([{"profile": bob["id"], "level": "easy"}]),
+            "game/bad_setup",
+        ),
+    ] {
+        let config = json!({"config": {"opponents": opponents, "abbeyMayor": true}});
+        assert_eq!(a.code("game_new", config), code);
+    }
+    assert_eq!(a.code("game_view", json!({})), "game/none");
+    let opponents = json!([{"profile": bob["id"]}, {"level": "random"}, {"level": "greedy"}]);
+    let mut view = a.ok(
+        "game_new",
+        json!({"config": {"opponents": opponents, "abbeyMayor": true, "seed": 21, "handover": true}}),
+    );
+    assert_eq!(view["humans"], json!([0, 1]));
+    assert_eq!(view["handover"], true);
+    let names: Vec<_> = view["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].clone())
+        .collect();
+    assert_eq!(
+        names,
+        [json!("Ada"), json!("Bob"), json!("Berta"), json!("Conrad")]
+    );
+    assert_eq!(view["players"][1]["kind"], "human");
+    // The start screen remembers the table, the person by their profile.
+    let settings = a.ok("settings_get", json!({}));
+    assert_eq!(
+        settings["lastSetup"]["opponents"][0],
+        json!({"profile": bob["id"]})
+    );
+    let mut moves = [0usize; 2];
+    let mut resumed_mid_turn = [false; 2];
+    while !view["over"].as_bool().unwrap() {
+        let seat = view["current"].as_u64().unwrap() as usize;
+        assert!(seat < 2, "a command returns at a person's decision: {seat}");
+        assert_eq!(view["human"], seat, "the person at the device");
+        assert_eq!(view["decision"]["human"], true);
+        if moves[seat] % 9 == 0 {
+            let hint = a.ok("game_hint", json!({}));
+            assert!(hint["move"]["type"].is_string());
+        }
+        let choice = first_choice(&view);
+        let after = a.ok("game_play", json!({"move": choice}));
+        moves[seat] += 1;
+        let mid_turn = ["place_figure", "move_wagon"]
+            .contains(&after["decision"]["kind"].as_str().unwrap_or(""));
+        if after["current"] == seat && mid_turn {
+            // Mid-turn (a figure to place): the same person can take the move back.
+            assert_eq!(after["canUndo"], true);
+            assert_eq!(after["human"], seat);
+            if !resumed_mid_turn[seat] {
+                resumed_mid_turn[seat] = true;
+                close(a);
+                a = app(dir.path());
+                let info = a.ok("app_info", json!({}));
+                assert_eq!(info["resumable"]["people"], json!(["Bob"]));
+                assert_eq!(
+                    info["resumable"]["opponents"],
+                    json!([{"level": "random"}, {"level": "greedy"}])
+                );
+                let back = a.ok("game_resume", json!({}));
+                for key in [
+                    "gameId", "tiles", "figures", "decision", "players", "canUndo", "humans",
+                    "human", "handover",
+                ] {
+                    assert_eq!(back[key], after[key], "{key}");
+                }
+            }
+            let undone = a.ok("game_undo", json!({}));
+            assert_eq!(undone["decision"], view["decision"]);
+            view = a.ok("game_play", json!({"move": choice}));
+        } else {
+            view = after;
+        }
+    }
+    assert!(moves[0] > 10 && moves[1] > 10, "{moves:?}");
+    assert_eq!(resumed_mid_turn, [true, true]);
+    let result = &view["result"];
+    let table = result["table"].as_array().unwrap();
+    assert_eq!(table.len(), 2);
+    let game_id = view["gameId"].as_str().unwrap();
+    assert_eq!(result["matchId"], game_id);
+    assert_eq!(table[0]["matchId"], game_id);
+    assert_eq!(table[1]["matchId"], format!("{game_id}-2"));
+    for (entry, (profile, seat)) in table.iter().zip([(&ada, 0), (&bob, 1)]) {
+        assert_eq!(entry["seat"], seat);
+        assert_eq!(entry["profileId"], profile["id"]);
+        let won = result["winners"].as_array().unwrap().contains(&json!(seat));
+        assert_eq!(entry["result"] == "lost", !won, "{entry}");
+        // Rated against the two AIs only.
+        let seats: Vec<_> = entry["ratingChange"]["opponents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["seat"].clone())
+            .collect();
+        assert_eq!(seats, [json!(2), json!(3)]);
+        let history = a.ok("history_list", json!({"profileId": profile["id"]}));
+        let listed = history["matches"].as_array().unwrap();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0]["id"], entry["matchId"]);
+        assert_eq!(listed[0]["seat"], seat);
+        assert_eq!(listed[0]["result"], entry["result"]);
+        let profiles = a.ok("profiles_list", json!({}));
+        let stats = &profiles["profiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == profile["id"])
+            .unwrap()["stats"];
+        assert_eq!(stats["games"], 1);
+        assert_eq!(stats["rating"]["elo"], entry["ratingChange"]["after"]);
+    }
+    assert_eq!(view["ratingChange"], table[0]["ratingChange"]);
+    // Bob's match is reviewed from Bob's seat.
+    let rx = review_events(&a);
+    let bobs = table[1]["matchId"].clone();
+    a.ok("review_start", json!({"id": bobs, "iterations": 8}));
+    assert_eq!(until_end(&rx).last().unwrap()["state"], "done");
+    let detail = a.ok("history_get", json!({"id": bobs}));
+    assert_eq!(detail["review"]["player"], 1);
+}

@@ -868,6 +868,47 @@ fn play_from_game() -> Vec<Value> {
     finish(r, &n)
 }
 
+/// The seed of the `table` transcript's game.
+const TABLE_SEED: u64 = 31;
+
+/// Pass and play (issue 28): Ada sets up a table with Bob at the same device and a random AI
+/// (Ada, Bob, Berta), hand-over on. On their first tile each person places it, takes it back
+/// and places it again; the game goes on to Bob's turn after turn 9, when Bob resigns for
+/// the table; then each person's history and the profiles.
+fn table_game() -> Vec<Value> {
+    let (mut r, ada) = with_ada();
+    let bob = r.ok("profile_create", json!({"name": "Bob"}));
+    r.ok("profile_select", json!({"id": ada["id"]}));
+    r.ok("profiles_list", json!({}));
+    let mut view = r.ok(
+        "game_new",
+        json!({"config": {"profileId": ada["id"], "opponents": [{"profile": bob["id"]}, {"level": "random"}],
+                          "abbeyMayor": true, "seed": TABLE_SEED, "handover": true}}),
+    );
+    assert_eq!(view["humans"], json!([0, 1]));
+    let mut policies = [Policy::default(), Policy::default()];
+    let mut undone = [false; 2];
+    while view["turn"].as_u64().unwrap() < 9 || view["current"] != 1 {
+        let seat = view["current"].as_u64().unwrap() as usize;
+        let mv = policies[seat].choose(&view);
+        if !undone[seat] && view["decision"]["kind"] == "place_tile" {
+            undone[seat] = true;
+            r.ok("game_play", json!({"move": mv}));
+            r.ok("game_undo", json!({}));
+        }
+        view = r.ok("game_play", json!({"move": mv}));
+    }
+    let end = r.ok("game_resign", json!({}));
+    assert_eq!(end["result"]["resignedSeat"], 1);
+    assert_eq!(end["result"]["table"].as_array().unwrap().len(), 2);
+    r.ok("history_list", json!({"profileId": ada["id"]}));
+    r.ok("history_list", json!({"profileId": bob["id"]}));
+    r.ok("profiles_list", json!({}));
+    let mut n = names(&ada, &[(&view["gameId"], "g-table")]);
+    n.push((bob["id"].as_str().unwrap().to_string(), "p-bob".into()));
+    finish(r, &n)
+}
+
 /// The setup screen's deal number: the largest seed the app takes (2^53 - 1), typed in the
 /// Deal field and sent exactly.
 const SETUP_SEED: u64 = (1 << 53) - 1;
@@ -1103,6 +1144,7 @@ fn fixtures_are_the_real_commands_answers() {
         ("resigned", resigned_game()),
         ("replay-deal", replay_deal_game()),
         ("play-from", play_from_game()),
+        ("table", table_game()),
         ("resume-mayor", resume_mayor()),
         ("setup", setup_game()),
         ("review", review_game()),

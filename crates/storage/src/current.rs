@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Problem, StorageError, io_err};
 use crate::files::CURRENT;
+use crate::limits::{SCHEMA, TABLE_SCHEMA};
 use crate::store::{Storage, lock};
 
 /// The saved game in progress.
@@ -45,6 +46,27 @@ pub struct CurrentGame {
     /// rated.
     #[serde(default = "rated", skip_serializing_if = "is_rated")]
     pub rated: bool,
+    /// The other people at the table (pass and play), in seat order: each plays its seat
+    /// from its own profile. Empty in a game of one person against AIs (and absent from the
+    /// file, which is then schema 1; a table's autosave is schema [`TABLE_SCHEMA`], so an
+    /// older version leaves it alone instead of taking those seats for AIs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<TableSeat>,
+    /// Whether a hand-over screen shows between people (pass and play).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub handover: bool,
+}
+
+/// A person's seat at a table of several people (pass and play).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TableSeat {
+    /// The seat (0-based turn order).
+    pub seat: usize,
+    /// The profile playing it.
+    pub profile_id: String,
+    /// That profile's name.
+    pub profile_name: String,
 }
 
 fn rated() -> bool {
@@ -58,6 +80,42 @@ fn is_rated(rated: &bool) -> bool {
 }
 
 impl CurrentGame {
+    /// Every person's seat: the host's ([`CurrentGame::human`], with the profile playing)
+    /// and the others', in seat order.
+    pub fn people(&self) -> Vec<TableSeat> {
+        let mut all = self.others.clone();
+        all.push(TableSeat {
+            seat: self.human,
+            profile_id: self.profile_id.clone(),
+            profile_name: self.profile_name.clone(),
+        });
+        all.sort_by_key(|p| p.seat);
+        all
+    }
+
+    /// Whether `seat` is played by a person.
+    pub fn is_person(&self, seat: usize) -> bool {
+        seat == self.human || self.others.iter().any(|p| p.seat == seat)
+    }
+
+    /// Why the people's seats do not fit a game of `players` seats, if they do not: a seat
+    /// outside the game, two people in one seat, or one profile in two seats.
+    pub fn table_problem(&self, players: usize) -> Option<String> {
+        let people = self.people();
+        if let Some(p) = people.iter().find(|p| p.seat >= players) {
+            return Some(format!("seat {} is not in the game", p.seat + 1));
+        }
+        for (i, p) in people.iter().enumerate() {
+            if people[..i].iter().any(|q| q.seat == p.seat) {
+                return Some(format!("two people in seat {}", p.seat + 1));
+            }
+            if people[..i].iter().any(|q| q.profile_id == p.profile_id) {
+                return Some(format!("profile {:?} in two seats", p.profile_id));
+            }
+        }
+        None
+    }
+
     /// The game it describes: the record replayed, then the pending moves.
     ///
     /// # Errors
@@ -124,7 +182,12 @@ impl Storage {
     /// [`Storage::set_aside_current`]), [`StorageError::ReadOnly`], or I/O.
     pub fn save_current(&self, current: &CurrentGame) -> Result<(), StorageError> {
         let _guard = lock(&self.current_lock);
-        self.write(&self.current_path(), current, CURRENT)
+        let schema = if current.others.is_empty() {
+            SCHEMA
+        } else {
+            TABLE_SCHEMA
+        };
+        self.write_as(&self.current_path(), current, CURRENT, schema)
     }
 
     /// The saved game in progress, checked by replaying it: `Ok(None)` if there is none. On
@@ -143,8 +206,10 @@ impl Storage {
             return Ok(None);
         };
         match current.game() {
-            Ok(game) if current.human < game.num_players() => Ok(Some((current, game))),
-            Ok(_) => Err(self.corrupt(&path, "the human's seat is not in the game".into())),
+            Ok(game) => match current.table_problem(game.num_players()) {
+                None => Ok(Some((current, game))),
+                Some(why) => Err(self.corrupt(&path, format!("the people's seats: {why}"))),
+            },
             Err(e) => Err(self.corrupt(&path, format!("the game does not replay: {e}"))),
         }
     }

@@ -77,6 +77,8 @@ impl Storage {
                 ended: now,
                 resigned: false,
                 imported: true,
+                seat: None,
+                resigned_by: None,
             },
         );
         self.write(

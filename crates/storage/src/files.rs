@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use crate::atomic;
 use crate::error::{Problem, StorageError, io_err};
 use crate::limits::{
-    MATCH_SCHEMA, MAX_CURRENT_BYTES, MAX_MATCH_BYTES, MAX_PROFILES_BYTES, MAX_SETTINGS_BYTES,
-    MAX_TRAINING_BYTES, PROFILES_SCHEMA, SCHEMA,
+    MAX_CURRENT_BYTES, MAX_MATCH_BYTES, MAX_PROFILES_BYTES, MAX_SETTINGS_BYTES, MAX_TRAINING_BYTES,
+    PROFILES_SCHEMA, SCHEMA, TABLE_SCHEMA,
 };
 use crate::store::{Storage, lock};
 
@@ -47,12 +47,12 @@ pub(crate) const PROFILES: Kind = Kind {
 /// `matches/<id>.json`.
 pub(crate) const MATCH: Kind = Kind {
     limit: MAX_MATCH_BYTES,
-    max_schema: MATCH_SCHEMA,
+    max_schema: TABLE_SCHEMA,
 };
 /// `current.json`.
 pub(crate) const CURRENT: Kind = Kind {
     limit: MAX_CURRENT_BYTES,
-    max_schema: SCHEMA,
+    max_schema: TABLE_SCHEMA,
 };
 /// `training/<profile id>.json`.
 pub(crate) const TRAINING: Kind = Kind {

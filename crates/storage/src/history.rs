@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Problem, StorageError, io_err};
 use crate::files::MATCH;
-use crate::limits::MATCH_SCHEMA;
+use crate::limits::{MATCH_SCHEMA, TABLE_SCHEMA};
 use crate::matches::{self, MatchMeta, Replayed};
 use crate::store::{Storage, lock};
 use crate::{atomic, time};
@@ -34,6 +34,18 @@ pub struct MatchFile {
     /// for files written before luck was measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub luck: Option<serde_json::Value>,
+}
+
+impl MatchFile {
+    /// The schema this file is written as: `base`, or [`TABLE_SCHEMA`] for a person's match
+    /// of a game of several people ([`MatchMeta::seat`]), which older versions must not read.
+    pub(crate) fn schema(&self, base: u32) -> u32 {
+        if self.meta.seat.is_some() {
+            TABLE_SCHEMA
+        } else {
+            base
+        }
+    }
 }
 
 /// A match file as the history reads it: the metadata, the record only checked to be there
@@ -210,7 +222,7 @@ impl Storage {
         m.review = Some(review);
         m.meta.accuracy = Some(accuracy);
         m.meta.accuracy_formula = Some(formula);
-        self.write_as(&path, &m, MATCH, MATCH_SCHEMA)?;
+        self.write_as(&path, &m, MATCH, m.schema(MATCH_SCHEMA))?;
         Ok(m.meta)
     }
 
@@ -236,7 +248,7 @@ impl Storage {
         self.check_inner_id(&path, id, &mut m.meta);
         m.luck = Some(luck);
         m.meta.luck = net_points;
-        self.write_as(&path, &m, MATCH, MATCH_SCHEMA)?;
+        self.write_as(&path, &m, MATCH, m.schema(MATCH_SCHEMA))?;
         Ok(m.meta)
     }
 

@@ -93,7 +93,7 @@ mod training;
 use std::path::PathBuf;
 
 pub use carcassonne_engine::notation::{MoveName, NameError, WagonTarget};
-pub use current::{CurrentGame, Progress};
+pub use current::{CurrentGame, Progress, TableSeat};
 pub use error::{Problem, RecordRefusal, StorageError};
 pub use files::MAX_PUZZLES_BYTES;
 pub use finish::FiledLuck;
@@ -101,6 +101,7 @@ pub use history::{MatchFile, new_game_id};
 pub use limits::{
     EXPORT_NAMES, MATCH_SCHEMA, MAX_CURRENT_BYTES, MAX_MATCH_BYTES, MAX_PROFILES_BYTES,
     MAX_RECORD_BYTES, MAX_SETTINGS_BYTES, MAX_TRAINING_BYTES, PROFILES_SCHEMA, SCHEMA,
+    TABLE_SCHEMA,
 };
 pub use matches::{MatchMeta, MatchPlayer, Opponent, Replayed};
 pub use profile::{

@@ -12,6 +12,12 @@ pub const PROFILES_SCHEMA: u32 = 2;
 /// files of schema 1 (without a review) still read; a match file without a review is still
 /// written as schema 1, so older versions of the app keep listing it.
 pub const MATCH_SCHEMA: u32 = 2;
+/// The schema version of the files of a game of several people at one device (pass and
+/// play): its autosave (`current.json` with other people's seats) and each person's match
+/// file (which names the seat it was played from, [`MatchMeta::seat`](crate::MatchMeta)).
+/// Older versions of the app read only schemas 1 and 2, so they leave these alone (as a
+/// newer version's) instead of taking the other people's seats for AIs.
+pub const TABLE_SCHEMA: u32 = 3;
 
 /// The largest record accepted by [`Storage::import_record`], in bytes: the engine's
 /// [`carcassonne_engine::MAX_RECORD_BYTES`] (1 MiB; a finished game's record is 10 to 40 KB).

@@ -96,6 +96,25 @@ pub struct MatchMeta {
     /// history); matches filed before this was kept read as rated.
     #[serde(default = "rated")]
     pub rated: bool,
+    /// The seat of the person this match file is for, in a game of several people at one
+    /// device (pass and play: one file for each, schema
+    /// [`TABLE_SCHEMA`](crate::TABLE_SCHEMA)); `None` (absent) in a game of one person,
+    /// whose seat is the record's human one. `result`, `luck`, `accuracy` and `ratingAfter`
+    /// are this seat's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<usize>,
+}
+
+impl MatchMeta {
+    /// The seat this match is the history of: [`MatchMeta::seat`], else the record's first
+    /// human seat; `None` without a human seat (an imported record of AIs).
+    pub fn person(&self) -> Option<usize> {
+        self.seat.or_else(|| {
+            self.players
+                .iter()
+                .position(|p| p.kind == PlayerKind::Human)
+        })
+    }
 }
 
 fn rated() -> bool {
@@ -180,10 +199,15 @@ pub(crate) struct Origin {
     pub started: u64,
     /// When it ended (seconds since the epoch).
     pub ended: u64,
-    /// Whether the human resigned.
+    /// Whether the person resigned.
     pub resigned: bool,
     /// Whether it came from an imported record.
     pub imported: bool,
+    /// The person's seat when several people played (pass and play, [`MatchMeta::seat`]);
+    /// `None`: the record's first human seat.
+    pub seat: Option<usize>,
+    /// The seat that resigned, when another person did (the game ended for the table).
+    pub resigned_by: Option<usize>,
 }
 
 /// Describes a match from its record, its replayed game and its origin.
@@ -195,6 +219,8 @@ pub(crate) fn describe(record: &Record, game: &Game, origin: Origin) -> MatchMet
         ended,
         resigned,
         imported,
+        seat,
+        resigned_by,
     } = origin;
     let scores = game.scores();
     let players: Vec<MatchPlayer> = record
@@ -208,16 +234,15 @@ pub(crate) fn describe(record: &Record, game: &Game, origin: Origin) -> MatchMet
             score,
         })
         .collect();
-    let human = record
-        .players
-        .iter()
-        .position(|p| p.kind == PlayerKind::Human);
+    let human = seat.or_else(|| {
+        record
+            .players
+            .iter()
+            .position(|p| p.kind == PlayerKind::Human)
+    });
+    let quitter = if resigned { human } else { resigned_by };
     let all = 0..scores.len();
-    let winners = if resigned {
-        winners(&scores, all.filter(|&s| Some(s) != human))
-    } else {
-        winners(&scores, all)
-    };
+    let winners = winners(&scores, all.filter(|&s| Some(s) != quitter));
     let result = human.map(|h| {
         if resigned {
             "resigned"
@@ -255,6 +280,7 @@ pub(crate) fn describe(record: &Record, game: &Game, origin: Origin) -> MatchMet
         rating_after: None,
         luck: None,
         rated: true,
+        seat,
     }
 }
 

@@ -8,6 +8,16 @@ use crate::limits::{MATCH_SCHEMA, SCHEMA};
 use crate::profile::{GameOutcome, Profiles, Rating};
 use crate::store::{Storage, lock};
 
+/// The final scores of the people other than `seat` in match `m` (pass and play).
+pub(crate) fn people_scores(m: &crate::MatchMeta, seat: usize) -> Vec<u32> {
+    m.players
+        .iter()
+        .enumerate()
+        .filter(|&(s, q)| s != seat && q.kind == carcassonne_engine::PlayerKind::Human)
+        .map(|(_, q)| q.score)
+        .collect()
+}
+
 impl Storage {
     /// The migration of `profiles.json` from schema 1: every profile's Elo is recomputed
     /// from its stored finished matches (not imported ones), oldest first, from
@@ -36,11 +46,7 @@ impl Storage {
                 .iter()
                 .filter(|m| m.profile_id.as_deref() == Some(profile.id.as_str()) && m.rated)
             {
-                let Some(human) = m
-                    .players
-                    .iter()
-                    .position(|q| q.kind == carcassonne_engine::PlayerKind::Human)
-                else {
+                let Some(human) = m.person() else {
                     continue;
                 };
                 let Some(&score) = m.scores.get(human) else {
@@ -55,6 +61,7 @@ impl Storage {
                         .collect(),
                     resigned: m.resigned,
                     luck: m.luck,
+                    people: people_scores(m, human),
                 };
                 rating.update(&outcome, self.rating_of);
                 counted = true;
@@ -79,11 +86,11 @@ impl Storage {
             return;
         };
         m.meta.rating_after = Some(elo);
-        let schema = if m.review.is_some() {
+        let schema = m.schema(if m.review.is_some() {
             MATCH_SCHEMA
         } else {
             SCHEMA
-        };
+        });
         if let Err(e) = self.write_as(&path, &m, MATCH, schema) {
             self.report(Problem {
                 file: self.rel(&path),

@@ -197,6 +197,9 @@ pub struct GameOutcome {
     pub resigned: bool,
     /// The player's net luck of the draw in points, if the draws were weighed.
     pub luck: Option<f64>,
+    /// The other people's final scores, in a game of several people at one device: they
+    /// count in the result (won, drawn or lost), not in the rating nor the per-level results.
+    pub people: Vec<u32>,
 }
 
 impl Stats {
@@ -219,7 +222,13 @@ impl Stats {
             self.luck_games += 1;
             self.luck_points += luck;
         }
-        let best_other = outcome.opponents.iter().map(|o| o.1).max().unwrap_or(0);
+        let best_other = outcome
+            .opponents
+            .iter()
+            .map(|o| o.1)
+            .chain(outcome.people.iter().copied())
+            .max()
+            .unwrap_or(0);
         if outcome.resigned {
             self.resigned += 1;
             self.losses += 1;
@@ -292,6 +301,7 @@ mod tests {
             opponents: vec![(level.into(), 50)],
             resigned: false,
             luck: None,
+            people: Vec::new(),
         };
         a.record(&win("expert"), curve);
         b.record(&win("random"), curve);
@@ -318,6 +328,7 @@ mod tests {
                 opponents: vec![("easy~0.65".into(), 40), ("hard".into(), 50)],
                 resigned: false,
                 luck: None,
+                people: Vec::new(),
             },
             curve,
         );
@@ -342,6 +353,7 @@ mod tests {
                 opponents: vec![("easy".into(), 10), ("easy".into(), 20)],
                 resigned: true,
                 luck: None,
+                people: Vec::new(),
             },
             curve,
         );

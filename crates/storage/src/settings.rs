@@ -10,9 +10,10 @@ use crate::error::StorageError;
 use crate::files::SETTINGS;
 use crate::store::{Storage, lock};
 
-/// An AI opponent of a remembered set-up, as `game_new` takes it: `{ "level": "hard" }` (a
-/// level, or a spec on the strength curve such as `hard@1732`) or `{ "rating": 1350 }`
-/// (exactly one of the two; the app checks that when the settings are set).
+/// An opponent of a remembered set-up, as `game_new` takes it: an AI, `{ "level": "hard" }` (a
+/// level, or a spec on the strength curve such as `hard@1732`) or `{ "rating": 1350 }`, or a
+/// person at the same device, `{ "profile": "<profile id>" }` (exactly one of the three; the
+/// app checks that when the settings are set).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SetupOpponent {
@@ -22,6 +23,9 @@ pub struct SetupOpponent {
     /// A rating on the strength curve.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<f64>,
+    /// A person: the profile playing this seat (pass and play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
 }
 
 impl SetupOpponent {
@@ -29,7 +33,15 @@ impl SetupOpponent {
     pub fn level(level: impl Into<String>) -> SetupOpponent {
         SetupOpponent {
             level: Some(level.into()),
-            rating: None,
+            ..SetupOpponent::default()
+        }
+    }
+
+    /// A person: the profile `id` plays this seat.
+    pub fn person(id: impl Into<String>) -> SetupOpponent {
+        SetupOpponent {
+            profile: Some(id.into()),
+            ..SetupOpponent::default()
         }
     }
 }
@@ -39,7 +51,7 @@ impl SetupOpponent {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LastSetup {
-    /// The AI opponents, in seat order after the player.
+    /// The opponents (AIs and other people), in seat order after the player.
     pub opponents: Vec<SetupOpponent>,
     /// Whether Abbey & Mayor was in play.
     pub abbey_mayor: bool,

@@ -20,6 +20,7 @@ fn a_weighed_game_keeps_its_luck_in_the_match_and_the_profile() {
         let luck = FiledLuck {
             analysis: analysis.clone(),
             net_points: Some(net),
+            by_seat: vec![net, -net],
         };
         let (meta, _) = s
             .finish_game_weighed(&cur, &record, &game, false, Some(&luck))

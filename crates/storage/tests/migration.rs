@@ -87,6 +87,7 @@ fn expected(metas: &[MatchMeta]) -> (f64, Vec<f64>) {
                 .collect(),
             resigned: m.resigned,
             luck: None,
+            people: Vec::new(),
         };
         rating.update(&outcome, common::rating_of);
         after.push(rating.elo);

@@ -17,9 +17,10 @@ fn sample() -> Settings {
                 SetupOpponent::level("easy"),
                 SetupOpponent::level("expert"),
                 SetupOpponent {
-                    level: None,
                     rating: Some(1350.0),
+                    ..SetupOpponent::default()
                 },
+                SetupOpponent::person("p-2"),
             ],
             abbey_mayor: true,
         }),

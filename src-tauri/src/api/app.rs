@@ -95,6 +95,9 @@ pub struct ResumeInfo {
     pub started_at: String,
     /// The AI opponents.
     pub opponents: Vec<SetupOpponent>,
+    /// The other people at the table (pass and play), by name; empty in a game of one
+    /// person.
+    pub people: Vec<String>,
     /// Whether Abbey & Mayor is in play.
     pub abbey_mayor: bool,
     /// Record entries so far.
@@ -120,7 +123,7 @@ pub struct NewGame {
     /// The profile (null: the active one).
     #[serde(default)]
     pub profile_id: Option<String>,
-    /// 1 to 5 AI opponents.
+    /// 1 to 5 opponents: AIs, and people at the same device (`{profile}`, pass and play).
     pub opponents: Vec<SetupOpponent>,
     /// Abbey & Mayor on or off.
     pub abbey_mayor: bool,
@@ -131,4 +134,7 @@ pub struct NewGame {
     /// order. "Play this deal again, seats swapped" sends the seed with the next seat.
     #[serde(default)]
     pub seat: usize,
+    /// Whether a hand-over screen shows between people (default false).
+    #[serde(default)]
+    pub handover: bool,
 }

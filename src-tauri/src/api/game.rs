@@ -348,12 +348,35 @@ pub struct OwnerView {
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameResult {
-    /// The winners' seats.
+    /// The winners' seats (the one who resigned is not among them).
     pub winners: Vec<usize>,
-    /// Whether the human resigned.
+    /// Whether a person resigned.
     pub resigned: bool,
-    /// The match id in the history (null if filing it failed).
+    /// The seat that resigned, if one did.
+    pub resigned_seat: Option<usize>,
+    /// The host's match id in the history (null if filing it failed).
     pub match_id: Option<String>,
+    /// Each person's result, in seat order (one entry in a game of one person).
+    pub table: Vec<TableResult>,
+}
+
+/// One person's result of a finished game (pass and play: one for each person).
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TableResult {
+    /// The seat.
+    pub seat: usize,
+    /// The profile that played it.
+    pub profile_id: String,
+    /// Its name.
+    pub name: String,
+    /// `won`, `lost`, `drawn` or `resigned`.
+    pub result: String,
+    /// That person's match in their history (null if filing it failed).
+    pub match_id: Option<String>,
+    /// How the game moved that person's rating; null when it did not count (no AI at the
+    /// table, a game not rated, cut short by another's resignation, or not filed).
+    pub rating_change: Option<RatingChange>,
 }
 
 /// Everything the UI shows of a game.
@@ -367,8 +390,15 @@ pub struct GameView {
     pub seed: Option<u64>,
     /// Whether Abbey & Mayor is in play.
     pub abbey_mayor: bool,
-    /// The human's seat.
+    /// The human's seat; at a table of several people (pass and play), the person at the
+    /// device now: the pending decision's seat when it is a person's, else the last person
+    /// who decided.
     pub human: usize,
+    /// The seats played by people, in seat order (`[human]` in a game of one person).
+    pub humans: Vec<usize>,
+    /// Whether the UI shows a hand-over screen between people (set up so, and several
+    /// people at the table).
+    pub handover: bool,
     /// The players.
     pub players: Vec<PlayerView>,
     /// Whose decision it is.

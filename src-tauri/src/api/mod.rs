@@ -30,8 +30,8 @@ pub use error::ApiError;
 pub use game::{
     AI_PROGRESS, AiProgress, Aids, ByKind, Cell, CellOption, DeadSquareView, DealView,
     DecisionView, DoomedFeature, FigureView, GameResult, GameView, Hint, Odds, OwnerView, PlaceRef,
-    PlayerView, Remaining, ScoreEvent, Scored, SpotOption, Supply, TargetOption, TileChanceView,
-    TileFeature, TileView, TypeCount,
+    PlayerView, Remaining, ScoreEvent, Scored, SpotOption, Supply, TableResult, TargetOption,
+    TileChanceView, TileFeature, TileView, TypeCount,
 };
 pub use history::{Exported, MatchDetail, MatchList};
 pub use lessons::{LessonList, LessonOutcome, LessonSolution, LessonState, LessonSummary};

@@ -29,19 +29,36 @@ pub async fn game_new<R: Runtime>(
         Some(id) => state.storage.profile(&id)?,
         None => state.active_profile()?,
     };
+    // The people at the table (pass and play): an unknown profile is refused.
+    let people = config
+        .opponents
+        .iter()
+        .filter_map(|o| o.profile.as_deref())
+        .map(|id| state.storage.profile(id))
+        .collect::<Result<Vec<_>, _>>()?;
     let session = Session::new(
         &profile,
         &config.opponents,
+        &people,
         config.abbey_mayor,
         config.seed,
-        config.seat,
+        (config.seat, config.handover),
     )?;
-    // Every opponent as it is named: a rating opponent by its spec on the curve.
-    let named: Vec<SetupOpponent> = session
-        .players
-        .iter()
-        .filter_map(|p| p.level.clone())
-        .map(SetupOpponent::level)
+    // Every opponent as it is named: a rating opponent by its spec on the curve, a person
+    // by their profile.
+    let named: Vec<SetupOpponent> = (0..session.players.len())
+        .filter(|&seat| seat != session.human)
+        .map(|seat| match &session.levels[seat] {
+            Some(spec) => SetupOpponent::level(spec.to_string()),
+            None => SetupOpponent::person(
+                session
+                    .others
+                    .iter()
+                    .find(|p| p.seat == seat)
+                    .map(|p| p.profile_id.clone())
+                    .unwrap_or_default(),
+            ),
+        })
         .collect();
     // The set-up (not the seed) is remembered for the start screen; failing to save it
     // (e.g. a newer version's settings file, reported in the problems) does not stop the game.
@@ -71,15 +88,29 @@ pub async fn game_replay_deal<R: Runtime>(
         .ok_or_else(|| ApiError::from(Failure::NoDeal(id.0.clone())))?;
     let profile = state.active_profile()?;
     let players = &m.record.players;
-    let was = carcassonne_ai::review::default_player(&m.record);
+    let was = m.meta.person().unwrap_or(0);
+    // Another person's seat of a table (pass and play) is played by the medium level.
     let opponents: Vec<SetupOpponent> = players
         .iter()
         .enumerate()
         .filter(|&(seat, _)| seat != was)
-        .map(|(_, p)| SetupOpponent::level(p.level.clone().unwrap_or_default()))
+        .map(|(_, p)| {
+            SetupOpponent::level(
+                p.level
+                    .clone()
+                    .unwrap_or_else(|| Level::Medium.name().into()),
+            )
+        })
         .collect();
     let seat = (was + 1) % players.len().max(1);
-    let mut session = Session::new(&profile, &opponents, m.meta.abbey_mayor, Some(seed), seat)?;
+    let mut session = Session::new(
+        &profile,
+        &opponents,
+        &[],
+        m.meta.abbey_mayor,
+        Some(seed),
+        (seat, false),
+    )?;
     session.rated = false;
     start(&app, &state, session).await
 }
@@ -108,7 +139,7 @@ pub async fn game_play_from<R: Runtime>(
         &profile,
         &id.0,
         &m.record,
-        turn.0,
+        (turn.0, m.meta.person().unwrap_or(0)),
         reshuffle.0,
         opponents.0.as_deref(),
     )?;

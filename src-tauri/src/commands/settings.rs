@@ -5,7 +5,7 @@ use tauri::State;
 use crate::api::{ApiError, Settings};
 use crate::arg::Arg;
 use crate::failure::Failure;
-use crate::opponents::opponent_specs;
+use crate::opponents::seat_specs;
 use crate::state::AppState;
 
 /// `settings_get`: the settings (the defaults if there are none or the file was unusable).
@@ -24,7 +24,7 @@ pub async fn settings_set(
 ) -> Result<Settings, ApiError> {
     let Arg(settings) = settings;
     if let Some(setup) = &settings.last_setup {
-        opponent_specs(&setup.opponents).map_err(|e| ApiError::from(Failure::Settings(e)))?;
+        seat_specs(&setup.opponents).map_err(|e| ApiError::from(Failure::Settings(e)))?;
     }
     Ok(state.storage.save_settings(&settings)?)
 }

@@ -272,6 +272,14 @@ pub fn build(game: &Game, ctx: ViewContext<'_>) -> GameView {
         seed: Some(game.seed()),
         abbey_mayor: game.abbey_mayor(),
         human: ctx.human,
+        humans: ctx
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.kind == PlayerKind::Human)
+            .map(|(s, _)| s)
+            .collect(),
+        handover: false,
         players,
         current: if over { None } else { game.decision().player() },
         turn: turns_completed(game),

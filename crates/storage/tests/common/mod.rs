@@ -87,6 +87,8 @@ pub fn current(progress: &Progress, id: &str) -> CurrentGame {
         pending: progress.pending.clone(),
         deal_salt: Some("00112233445566778899aabbccddeeff".into()),
         rated: true,
+        others: Vec::new(),
+        handover: false,
     }
 }
 
