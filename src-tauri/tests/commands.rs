@@ -2355,6 +2355,12 @@ fn a_table_of_two_people_and_two_ais() {
         assert_eq!(stats["rating"]["elo"], entry["ratingChange"]["after"]);
     }
     assert_eq!(view["ratingChange"], table[0]["ratingChange"]);
+    // Bob's match is replayed and reviewed from Bob's seat.
+    let replayed = a.ok(
+        "history_position",
+        json!({"id": table[1]["matchId"], "turn": 3}),
+    );
+    assert_eq!(replayed["human"], 1);
     // Bob's match is reviewed from Bob's seat.
     let rx = review_events(&a);
     let bobs = table[1]["matchId"].clone();

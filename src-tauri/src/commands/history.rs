@@ -69,7 +69,7 @@ pub async fn history_position(
     let game = matches::prefix(&m.record, turn.0)
         .replay()
         .map_err(|e| ApiError::from(Failure::MatchReplay(e)))?;
-    Ok(view::replay(&game, &id, &m.record.players))
+    Ok(view::replay(&game, &id, &m.record.players, m.meta.person()))
 }
 
 /// `history_delete`: the match, and its mistakes from its profile's training.

@@ -325,9 +325,10 @@ pub fn deal(seed: u64, salt: Option<&str>, revealed: bool) -> Option<DealView> {
 }
 
 /// The view of a finished match's position `game` (a replay's step): no aids, nothing to undo,
-/// the human's seat as the record names it (else seat 0).
-pub fn replay(game: &Game, id: &str, players: &[RecordPlayer]) -> GameView {
-    let human = players.iter().position(|p| p.kind == PlayerKind::Human);
+/// the match's own seat (`seat`: a table's person's match), else the human's seat as the
+/// record names it, else seat 0.
+pub fn replay(game: &Game, id: &str, players: &[RecordPlayer], seat: Option<usize>) -> GameView {
+    let human = seat.or_else(|| players.iter().position(|p| p.kind == PlayerKind::Human));
     build(
         game,
         ViewContext {
