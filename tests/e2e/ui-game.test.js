@@ -7,46 +7,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchApp, rendererLost, RELOAD_LINE, sleep } from './app.js';
+import { PANEL_STATE, clickSvg, decide as decideOne } from './play.js';
 
 let app;
-
-// SVG shapes are clicked with a real pointer at their centre, as a mouse would, once the
-// board is at rest: the first one whose centre is in the visible board, not under the zoom
-// buttons and not covered, clicked once it has stopped moving (app.clickCentre). False if none.
-async function clickSvg(css, screen = '#screen-game') {
-  await app.settled();
-  const one = await app.exec(`const host = document.querySelector(arguments[1] + ' .board-host').getBoundingClientRect();
-    const ctl = document.querySelector(arguments[1] + ' .zoom-ctl').getBoundingClientRect();
-    for (const e of document.querySelectorAll(arguments[1] + ' ' + arguments[0])) {
-      const b = e.getBoundingClientRect();
-      const x = Math.round(b.left + b.width / 2), y = Math.round(b.top + b.height / 2);
-      const inHost = x > host.left + 4 && x < host.right - 4 && y > host.top + 4 && y < host.bottom - 4;
-      const underCtl = x >= ctl.left - 4 && x <= ctl.right + 4 && y >= ctl.top - 4 && y <= ctl.bottom + 4;
-      const hit = document.elementFromPoint(x, y);
-      if (inHost && !underCtl && hit && (hit === e || e.contains(hit))) {
-        return arguments[1] + ' ' + arguments[0] + (e.dataset.spot != null ? '[data-spot="' + e.dataset.spot + '"]' : '[data-x="' + e.dataset.x + '"][data-y="' + e.dataset.y + '"]');
-      }
-    }
-    return null;`, [css, screen]);
-  if (!one) return false;
-  await app.clickCentre(one);
-  return true;
-}
-
-// The pending decision as the panel shows it (same reading as a person's).
-const PANEL_STATE = `
-  if (document.querySelector('.end-dialog[open]')) return 'over';
-  const p = document.querySelector('#screen-game:not([hidden]) .action-panel');
-  if (!p) return 'none';
-  if (p.querySelector('.waiting')) return 'ai';
-  const t = p.textContent;
-  if (t.includes('The game is over')) return 'over';
-  if (p.querySelector('.drawn-tile')) return 'place_tile';
-  if (t.includes('Last chance')) return 'final_abbey';
-  if (t.includes('Draw a tile')) return 'draw_or_abbey';
-  if (t.includes('Place a figure') || t.includes('No figure can go')) return 'place_figure';
-  if (t.includes('wagon comes back')) return 'move_wagon';
-  return 'none';`;
 
 // The window's web process can die while the app lives on (one CI run lost it mid-game, on a
 // busy 2-core machine): the app reloads its window by itself (renderer.test.js), but the
@@ -101,9 +64,12 @@ async function wholeGame() {
   await app.shot('02-setup');
   await app.clickText('button', 'Start as E2E Player');
 
-  let decisions = 0;
-  let figures = 0;
-  let figureTurn = 0;
+  const tally = { decisions: 0, figures: 0, figureTurn: 0 };
+  const shot = (name) => app.shot(name);
+  const decide = async (state) => {
+    if (tally.decisions === 6) await app.shot('03-mid-game');
+    await decideOne(app, state, tally, shot);
+  };
   for (let i = 0; i < 5000; i++) {
     try {
       const state = await app.exec(PANEL_STATE);
@@ -115,56 +81,10 @@ async function wholeGame() {
     }
   }
 
-  // One decision of the player's, as the panel shows it; resolves once the app has answered.
-  async function decide(state) {
-    decisions++;
-    if (decisions === 7) await app.shot('03-mid-game');
-    if (state === 'place_tile') {
-      // The board glides to fit the new options first: clickSvg clicks once it is at rest.
-      // With no square clear of the zoom buttons, the keyboard (N: next square) does the same.
-      if (!(await clickSvg('.cell.legal'))) {
-        await app.exec("document.querySelector('#screen-game .board-svg').focus()");
-        await app.press('n');
-      }
-      await app.until("return !!document.querySelector('.preview')", 'the tile preview');
-      await app.clickCss('button.confirm');
-    } else if (state === 'place_figure') {
-      const spots = await app.findAll('.spot');
-      if (spots.length && figureTurn++ % 2 === 0) {
-        // The board glides to the new tile first: clickSvg clicks once it is at rest.
-        if (await clickSvg('.spot')) {
-          await app.until("return !!document.querySelector('.spot.selected')", 'the chosen spot');
-          await app.clickCss('button.confirm');
-          figures++;
-        } else {
-          await app.clickText('button', 'No figure');
-        }
-      } else {
-        await app.clickText('button', 'No figure');
-      }
-    } else if (state === 'draw_or_abbey') {
-      await app.clickText('button', 'Draw a tile');
-    } else if (state === 'final_abbey') {
-      await app.shot('04-final-abbey');
-      const holes = await app.findAll('.cell.hole');
-      if (holes.length) {
-        assert.ok(await clickSvg('.cell.hole'), 'a hole is on screen');
-        await app.until("return !!document.querySelector('.preview')", 'the abbey preview');
-        await app.clickCss('button.confirm');
-      } else {
-        await app.clickText('button', 'Keep the abbey');
-      }
-    } else if (state === 'move_wagon') {
-      await app.clickText('button', 'Take it home');
-    }
-    // The panel changes once the app has answered (and the AI has moved).
-    await app.until(`const st = (() => { ${PANEL_STATE} })(); return st !== ${JSON.stringify(state)} || !document.querySelector('.action-panel .confirm:not([disabled])');`, 'the answer', 60000);
-  }
-
   await app.until("return !!document.querySelector('.end-dialog[open]')", 'the final scoring', 60000);
   await app.shot('05-final-scoring');
-  assert.ok(decisions > 30, `a whole game takes many decisions (${decisions})`);
-  assert.ok(figures > 0, 'figures were placed');
+  assert.ok(tally.decisions > 30, `a whole game takes many decisions (${tally.decisions})`);
+  assert.ok(tally.figures > 0, 'figures were placed');
   const totals = await app.exec("return [...document.querySelectorAll('.end-dialog .breakdown tbody tr')].map((r) => r.querySelector('.total').textContent)");
   assert.equal(totals.length, 2);
   assert.equal(await app.exec("return document.querySelectorAll('.end-dialog .chart polyline').length"), 2);
@@ -245,7 +165,7 @@ async function wholeGame() {
   else if (panel.includes('Keep the abbey')) await app.clickText('button', 'Keep the abbey');
   else if (panel.includes('wagon comes back') || panel.includes('Take it home')) await app.clickText('button', 'Take it home');
   else {
-    assert.ok(await clickSvg('.cell.legal', '#screen-practice'), 'a legal square is on the retry board');
+    assert.ok(await clickSvg(app, '.cell.legal', '#screen-practice'), 'a legal square is on the retry board');
     await app.until("return !!document.querySelector('#screen-practice .preview')", 'the tile preview');
     await app.clickCss('#screen-practice button.confirm');
   }
@@ -272,7 +192,7 @@ test('a phone-sized window: the start screen and a first move by clicking', asyn
   await app.shot('09-phone-start');
   await app.clickText('button', 'Start as E2E Player');
   await app.until(`return (() => { ${PANEL_STATE} })() === 'place_tile' || (() => { ${PANEL_STATE} })() === 'draw_or_abbey'`, 'the first decision');
-  assert.ok(await clickSvg('.cell.legal'), 'a legal square is on screen');
+  assert.ok(await clickSvg(app, '.cell.legal'), 'a legal square is on screen');
   await app.until("return !!document.querySelector('.preview')", 'the tile preview');
   await app.shot('10-phone-first-tile');
   await app.clickCss('button.confirm');

@@ -2,7 +2,9 @@
 // actions, log, dialogs) to the app. The board shows only the options of the pending
 // decision; every confirmed move goes to `game_play`, and the app's answer is shown next.
 // The commands that may run AI turns are followed one at a time (requests.js); while one
-// runs, moves, undo and hint are refused and their buttons disabled.
+// runs, moves, undo and hint are refused and their buttons disabled. In a game of several
+// people at one device with the hand-over screen on, the board and the panel are covered
+// between two people's turns until the next one says they are ready.
 import { api, onAiProgress } from './api.js';
 import { GameState } from './state.js';
 import { Board } from './board.js';
@@ -10,11 +12,12 @@ import { h, showError, announce } from './dom.js';
 import { ActionPanel } from './panel.js';
 import { GameLog } from './log.js';
 import { showEnd, showRemaining, confirmResign } from './dialogs.js';
-import { aiMoveText, turnAnnouncement, turnLabel, whoseTurn } from './text.js';
+import { aiMoveText, turnAnnouncement, turnLabel, whoseTurn, playerName } from './text.js';
 import { t, onLanguage, fmtNumber } from './i18n.js';
 import { paceMs } from './settings.js';
 import { Motion } from './motion.js';
 import { playSound } from './sound.js';
+import { badgeSvg } from './players.js';
 import { OddsPopover } from './odds.js';
 import { renderScoreboard, scoreRowOf } from './scoreboard.js';
 import { BoardChoices } from './choices.js';
@@ -53,6 +56,9 @@ export class GameScreen {
     this.onLeave = onLeave;
     this.requests = new Requests(() => this.refresh());
     this.overlay = false;
+    // The person's seat the hand-over screen last let in (null: nobody yet, e.g. after a resume).
+    this.readySeat = null;
+    this.covered = null;
     this.build();
     this.state.subscribe(() => this.refresh());
     // The screen lives as long as the window: a change of language redraws its words at once.
@@ -80,8 +86,8 @@ export class GameScreen {
         this.overlayBtn = btn('game.ui.owners', () => this.toggleOverlay(), { class: 'btn ghost toggle', 'aria-pressed': 'false' }),
         this.aidsBtn = btn('game.ui.aids', () => this.toggleAids(), { class: 'btn ghost toggle aids-toggle', 'aria-pressed': 'true' }, 'common.aids.label')),
       ...(slots.above ? [slots.above] : []),
-      h('div', { class: 'game-main' },
-        h('div', { class: 'board-wrap' }, this.boardHost, oddsPop, h('div', { class: 'zoom-ctl' },
+      this.main = h('div', { class: 'game-main' },
+        this.boardWrap = h('div', { class: 'board-wrap' }, this.boardHost, oddsPop, h('div', { class: 'zoom-ctl' },
           round('+', 'game.ui.zoomIn', () => this.board.zoom(1.3)), round('−', 'game.ui.zoomOut', () => this.board.zoom(1 / 1.3)),
           round('⤢', 'game.ui.fit', () => this.board.fit(true)))),
         // The side column. On a desktop or tablet everything is in one column (styles.css
@@ -89,7 +95,7 @@ export class GameScreen {
         // keyboard's). On a phone (portrait or landscape) the compact bar (whose turn, the
         // scores in one line, Undo, Hint) sits on the decision panel, Confirm at the bottom,
         // and its button slides up the sheet: the whole scoreboard, the log, resign.
-        h('aside', { class: 'side' },
+        this.side = h('aside', { class: 'side' },
           this.panel = say(h('div', { class: 'action-panel' }), { label: 'game.ui.yourMove' }), slots.beside,
           h('div', { class: 'dock-bar' },
             this.sheetBtn = h('button', { class: 'sheet-toggle', type: 'button', 'aria-expanded': 'false', 'aria-controls': 'game-sheet', onclick: () => this.toggleSheet() },
@@ -101,7 +107,13 @@ export class GameScreen {
             say(h('p', { class: 'score-legend', 'aria-hidden': 'true' }), { text: 'game.projected.legend' }),
             say(h('section', { class: 'log-box' }, say(h('h2', { class: 'small-title' }), { text: 'game.ui.log' }), log), { label: 'game.ui.gameLog' }),
             // Resigning is far from the everyday tools (and asks first).
-            h('div', { class: 'resign-row' }, this.resignBtn = btn('game.ui.resign', () => this.resign(), { class: 'btn danger-ghost' }, 'game.ui.resignLabel'))), { label: 'game.sheet' }))));
+            h('div', { class: 'resign-row' }, this.resignBtn = btn('game.ui.resign', () => this.resign(), { class: 'btn danger-ghost' }, 'game.ui.resignLabel'))), { label: 'game.sheet' })),
+        // The hand-over screen: over the board and the panel while the device changes hands.
+        this.handover = say(h('section', { class: 'handover', hidden: true },
+          h('div', { class: 'handover-box' },
+            this.handoverBadge = h('span', { class: 'handover-badge' }),
+            this.handoverText = h('p', { class: 'handover-text' }),
+            this.handoverBtn = h('button', { class: 'btn primary big handover-ready', type: 'button', onclick: () => this.ready() }))), { label: 'game.handover.label' })));
     this.writeWords();
     // The mode's tools only.
     const tools = { tiles: this.remainingBtn, owners: this.overlayBtn, aids: this.aidsBtn, undo: this.undoBtn, hint: this.hintBtn, resign: this.resignBtn.closest('.resign-row') };
@@ -125,6 +137,7 @@ export class GameScreen {
   /** A change of language: every word on the screen again, from the current state. */
   relabel() {
     this.writeWords();
+    this.writeHandover();
     this.board.setLabel(t('game.ui.board'));
     this.actions.relabel();
     this.log.relabel();
@@ -141,16 +154,19 @@ export class GameScreen {
     return this.requests.busy;
   }
 
-  /** Runs game_new or game_resume, showing the AI turns it may run, then the game. */
-  async gameNewWithProgress(fn) {
+  /** Runs game_new or game_resume, showing the AI turns it may run, then the game; `ready`:
+   * the seat of the person known to hold the device (who started the game), else nobody. */
+  async gameNewWithProgress(fn, { ready = null } = {}) {
     const view = await this.requests.run(fn, null);
-    if (view) await this.start(view);
+    if (view) await this.start(view, { ready });
     this.refresh();
     return view;
   }
 
-  async start(view) {
+  async start(view, { ready = null } = {}) {
     this.log.clear();
+    // Who holds the device is unknown after a resume: the hand-over screen asks again.
+    this.readySeat = ready;
     // A new or resumed game: the camera follows its pending decision afresh.
     this.choices.reset();
     this.ended = false;
@@ -176,7 +192,7 @@ export class GameScreen {
     // sets the close-up of the human's pending decision (renderBoardChoices), which must win.
     const d = view.decision;
     const mine = d?.human && !view.over && !view.aiThinking && d.player === view.human;
-    this.board.setView(view, mover && this.motion.placing(mover.seat, mover.seat === view.human, mover.at));
+    this.board.setView(view, mover && this.motion.placing(mover.seat, mover.own ?? mover.seat === view.human, mover.at));
     if (mover?.at) playSound('place');
     this.odds.closeOdds();
     // The human's own decisions set the camera in renderBoardChoices; other moves are followed.
@@ -224,11 +240,64 @@ export class GameScreen {
     this.remainingBtn.setAttribute('aria-label', t('game.ui.leftLabel', { n: v.remaining.total }));
     this.aidsBtn.setAttribute('aria-pressed', String(this.aidsOn));
     this.board.setAids(this.aidsOn ? v.aids : null);
+    this.cover(this.handoverDue(v));
     this.actions.render(this.busy, this.requests.thinking);
-    this.choices.render(this.busy);
+    // Covered, the board offers nothing: the next person sees the choices once ready.
+    this.choices.render(this.busy || this.covered != null);
     this.undoBtn.disabled = !v.canUndo || this.busy || !s.myTurn;
     this.hintBtn.disabled = this.busy || !s.myTurn;
     this.resignBtn.disabled = this.busy || v.over;
+  }
+
+  /**
+   * The seat of the person the hand-over screen is due for, or null: in a game of several
+   * people with the hand-over screen on (GameView.handover), when the decision waiting is a
+   * person's other than the one last let in, and nothing is running.
+   */
+  handoverDue(v) {
+    if (!v?.handover || !(v.humans?.length > 1) || v.over || v.aiThinking || this.busy) return null;
+    const seat = v.decision?.player;
+    return seat != null && v.humans.includes(seat) && seat !== this.readySeat ? seat : null;
+  }
+
+  /** Shows the hand-over screen for `seat` (its focus on the button, the board and the panel
+   * out of reach) or, with null, takes it away. */
+  cover(seat) {
+    if (seat === this.covered) return;
+    const was = this.covered;
+    this.covered = seat;
+    const on = seat != null;
+    this.handover.hidden = !on;
+    this.boardWrap.inert = on;
+    this.side.inert = on;
+    this.root.classList.toggle('handing-over', on);
+    if (!on) return;
+    if (this.sheetOpen) this.toggleSheet(false);
+    this.odds.closeOdds();
+    this.writeHandover();
+    if (was == null) this.handoverBtn.focus({ preventScroll: true });
+    announce(this.handoverText.textContent);
+  }
+
+  /** The hand-over screen's words for the seat it covers for. */
+  writeHandover() {
+    const seat = this.covered;
+    if (seat == null) return;
+    const name = playerName(this.state.view?.players, seat);
+    this.handoverBadge.innerHTML = badgeSvg(seat, 56);
+    this.handoverText.textContent = t('game.handover.pass', { name });
+    this.handoverBtn.textContent = t('game.handover.ready', { name });
+  }
+
+  /** The next person is ready: the board and their decision, the focus on the panel. */
+  ready() {
+    const seat = this.covered;
+    if (seat == null) return;
+    this.readySeat = seat;
+    this.refresh();
+    const v = this.state.view;
+    queueMicrotask(() => this.panel.querySelector('button:not([disabled])')?.focus({ preventScroll: true }));
+    if (v) announce(turnAnnouncement(v, (id) => this.state.type(id)));
   }
 
   /** The view as far as whose turn it is: while an AI thinks, its turn (the view on screen may
@@ -268,6 +337,8 @@ export class GameScreen {
 
   key(e) {
     if (this.root.hidden || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    // Under the hand-over screen only its button answers (Enter and Space press it).
+    if (this.covered != null) return;
     if (e.target.closest?.('input, select, textarea, dialog')) return;
     const s = this.state;
     if (!s.view) return;
@@ -295,6 +366,8 @@ export class GameScreen {
   async play(move) {
     if (this.busy) return;
     const before = this.state.view?.turn ?? 0;
+    // Whose move it is: the person at the device now (the next view may be another's).
+    const seat = this.state.view?.human;
     let view;
     try {
       view = await this.requests.run(() => this.api.gamePlay(move), this.state.view.gameId);
@@ -305,9 +378,10 @@ export class GameScreen {
     // Null: the player started or resumed another game while the AI played; it owns the screen.
     if (view) {
       this.motion.pace(null);
-      this.show(view, { mover: move.type === 'place' || move.type === 'abbey' ? { seat: view.human, at: move } : null });
+      this.show(view, { mover: move.type === 'place' || move.type === 'abbey' ? { seat, own: true, at: move } : null });
       await this.reloadLog();
-      announce(turnAnnouncement(view, (id) => this.state.type(id)));
+      // Covered for the next person, the hand-over screen has said whose turn it is.
+      if (this.covered == null) announce(turnAnnouncement(view, (id) => this.state.type(id)));
       // The player's turn again after the AI's moves.
       if (!view.over && view.decision?.player === view.human && view.turn - before > 1) playSound('turn');
     }

@@ -69,6 +69,7 @@ export function renderHelp(root, app) {
     helpSection(t('screens.help.scoreboard.title'), [t('screens.help.scoreboard.text')],
       [{ html: figuresSvg(figures, t('screens.help.scoreboard.caption')), caption: t('screens.help.scoreboard.caption') }]),
     helpSection(t('screens.help.colours.title'), [t('screens.help.colours.text')], [{ html: badgesHtml(badges), caption: t('screens.help.colours.caption') }]),
+    helpSection(t('screens.help.table.title'), [t('screens.help.table.text'), t('screens.help.table.turns')]),
     aboutSection(app?.info));
 }
 

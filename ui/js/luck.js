@@ -54,13 +54,15 @@ export function luckPlayers(luck, human, players) {
     t('luck.player', { who: who(p.player, human, players), ...signed(p.points), ...winSigned(p.win) }))));
 }
 
-/** The end dialog's box: the sentences, then each player's draws. */
+/** The end dialog's box: the sentences, then each player's draws; `human` null (several
+ * people at one device): no sentences to "you", each player's draws by name. */
 export function luckBox(luck, human, players) {
-  const s = luckSentences(luck, human);
-  if (!s) return null;
+  const s = human == null ? null : luckSentences(luck, human);
+  if (!s && human != null) return null;
+  if (!luck?.players?.length) return null;
   return h('div', { class: 'luck-box' },
     h('h3', {}, t('luck.title')),
-    h('p', { class: 'luck-line' }, s.result, s.adjusted ? [' ', s.adjusted] : null),
+    s ? h('p', { class: 'luck-line' }, s.result, s.adjusted ? [' ', s.adjusted] : null) : null,
     luckPlayers(luck, human, players),
     h('p', { class: 'luck-help' }, t('luck.help')));
 }

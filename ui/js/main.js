@@ -119,7 +119,8 @@ app.playFrom = async (id, turn, reshuffle, opponents = null) => {
 app.newGame = async (config) => {
   showScreen('game');
   try {
-    const view = await app.game.gameNewWithProgress(() => api.gameNew(config));
+    // Who pressed Start holds the device: no hand-over screen before the host's first move.
+    const view = await app.game.gameNewWithProgress(() => api.gameNew(config), { ready: config.seat ?? 0 });
     // The app remembers the set-up (game_new saves it in the settings); so does the window.
     app.settings = { ...app.settings, lastSetup: { opponents: config.opponents, abbeyMayor: config.abbeyMayor } };
     location.hash = '#/game';

@@ -2,9 +2,9 @@
 // while others play, or the end of the game. It offers only what the decision lists; choices
 // go to the GameState (selection) or to the screen's `play` (moves).
 import { h, announce } from './dom.js';
-import { miniFigure } from './players.js';
+import { miniFigure, badgeSvg } from './players.js';
 import { tileSvg } from './tiledraw.js';
-import { prompt, capital, waiting, hintText, spotLabel, placeAt, wagonTargetLabels, drawnTileLabel, LAST_CHANCE, OVER, KIND_LABEL } from './text.js';
+import { prompt, capital, waiting, hintText, spotLabel, placeAt, wagonTargetLabels, drawnTileLabel, isTable, whoseTurn, LAST_CHANCE, OVER, KIND_LABEL } from './text.js';
 import { t } from './i18n.js';
 import { highlightOnBoard } from './log.js';
 import { helpButton } from './rulehelp.js';
@@ -67,6 +67,8 @@ export class ActionPanel {
     const confirm = btn(t('game.ui.confirm'), () => this.actions.confirm(), { class: 'btn primary confirm', disabled: !s.pendingMove(), 'aria-keyshortcuts': 'Enter' });
     const chip = (on, onclick, label) => btn(capital(label), onclick, { class: `chip${on ? ' on' : ''}`, 'aria-pressed': String(on) });
     const sel = s.selection;
+    // Several people at one device: whose decision this is, by name and badge, first.
+    if (isTable(v)) p.append(h('p', { class: 'turn-person', 'data-seat': String(d.player) }, h('span', { class: 'who', html: badgeSvg(d.player, 18) }), whoseTurn(v)));
     switch (d.kind) {
       case 'draw_or_abbey':
         p.append(title(prompt(d), helpButton(d)), row(btn(t('game.ui.draw'), () => play({ type: 'draw' }), { class: 'btn primary' }), h('span', { class: 'or' }, t('game.ui.or')), confirm));

@@ -3,8 +3,8 @@
 // player's score in one line), which opens the sheet with the whole scoreboard.
 import { h } from './dom.js';
 import { badgeSvg, miniFigure } from './players.js';
-import { playerSummary, projectedLabel, whoseTurn, sheetToggleLabel } from './text.js';
-import { fmtNumber } from './i18n.js';
+import { playerSummary, projectedLabel, whoseTurn, sheetToggleLabel, isTable } from './text.js';
+import { fmtNumber, t } from './i18n.js';
 import { opponentLabel } from './strength.js';
 
 /**
@@ -19,14 +19,18 @@ export function renderScoreboard({ whoseTurn: whose, sheetBtn, scoreLine, scoreb
   // (Spaces between the words, as the flex gaps show them, for the button's text: "Your turn 12 8".)
   scoreLine.replaceChildren(...v.players.flatMap((p, i) => [...(i ? [' '] : []), h('span', { class: `mini-score${v.current === p.seat ? ' current' : ''}${seat === p.seat ? ' thinking' : ''}`, 'data-seat': p.seat },
     h('span', { class: 'who', html: badgeSvg(p.seat, 16) }), h('b', {}, fmtNumber(p.score)))]));
+  // Several people at one device: each person's seat says so, as each AI's says its level.
+  const table = isTable(v);
   scoreboard.replaceChildren(...v.players.map((p) => {
+    const person = table && p.kind === 'human';
     const thinking = seat === p.seat;
     const current = v.current === p.seat;
     const sup = p.supply;
     const used = (k) => `sup${sup[k] ? '' : ' used'}`;
-    return h('li', { class: `player${current ? ' current' : ''}${thinking ? ' thinking' : ''}`, 'data-seat': p.seat, 'aria-label': playerSummary(p, v.abbeyMayor, { current, thinking }) },
+    return h('li', { class: `player${current ? ' current' : ''}${thinking ? ' thinking' : ''}`, 'data-seat': p.seat, 'aria-label': playerSummary(p, v.abbeyMayor, { current, thinking, person }) },
       h('span', { class: 'who', html: badgeSvg(p.seat, 22) }),
-      h('span', { class: 'name' }, p.name, p.level ? h('small', { class: 'level' }, ` ${opponentLabel(p.level, p.rating, { lower: true })}`) : null, thinking ? h('span', { class: 'spinner', 'aria-hidden': 'true' }) : null),
+      h('span', { class: 'name' }, p.name, p.level ? h('small', { class: 'level' }, ` ${opponentLabel(p.level, p.rating, { lower: true })}`)
+        : person ? h('small', { class: 'level person' }, ` ${t('game.person')}`) : null, thinking ? h('span', { class: 'spinner', 'aria-hidden': 'true' }) : null),
       h('span', { class: 'score' }, fmtNumber(p.score), h('small', { class: 'projected', title: projectedLabel(p.projected) }, `→${fmtNumber(p.projected)}`)),
       h('span', { class: 'supply', 'aria-hidden': 'true' },
         h('span', { class: 'sup', html: `${miniFigure(p.seat, 'follower')}<b>${sup.followers}</b>` }),

@@ -1,6 +1,7 @@
-// The start screen: the active profile (choose or create one), the opponents (a level each or
-// "Match my level"), the expansion, the board aids, a deal number, the game to resume, and
-// Start; a new player is offered the first lessons.
+// The start screen: the active profile (choose or create one), the opponents (a level each,
+// "Match my level", or another profile: a person at this device), the hand-over screen between
+// people, the expansion, the board aids, a deal number, the game to resume, and Start; a new
+// player is offered the first lessons.
 import { api } from './api.js';
 import { h, showError, formatDate } from './dom.js';
 import { badgeSvg } from './players.js';
@@ -9,8 +10,32 @@ import { t, fmtPercent } from './i18n.js';
 import { lessonSuggestion } from './learn.js';
 import { CHALLENGES, isSpec, opponentOf, ratingText, byStrength, levelName, levelList } from './strength.js';
 
-/** The set-up on screen (opponents, expansion, deal number), kept while the app runs. */
+/** The set-up on screen (opponents, expansion, deal number, hand-over, and `host`: the
+ * profile it was made for), kept while the app runs. An opponent is a level name, `{match}`
+ * ("Match my level" with its chance) or `{profile}` (another profile: a person at this device). */
 let kept = null;
+
+const isPerson = (o) => typeof o?.profile === 'string';
+
+/**
+ * Keeps the people of `setup` to profiles that exist, each once and never the active one
+ * (`activeId`): the active profile chosen as a person swaps seats with the host before it, if
+ * that one still exists; the others are left out (one easy AI if nobody is left).
+ */
+function seatPeople(setup, profiles, activeId) {
+  const known = new Set(profiles.map((p) => p.id));
+  const seen = new Set();
+  const swap = setup.host && setup.host !== activeId && known.has(setup.host) ? setup.host : null;
+  setup.opponents = setup.opponents.map((o) => (isPerson(o) && o.profile === activeId && swap ? { profile: swap } : o))
+    .filter((o) => {
+      if (!isPerson(o)) return true;
+      if (!known.has(o.profile) || o.profile === activeId || seen.has(o.profile)) return false;
+      seen.add(o.profile);
+      return true;
+    });
+  if (!setup.opponents.length) setup.opponents.push('easy');
+  setup.host = activeId ?? null;
+}
 
 /** A level as the start screen offers it: its name, its measured rating said as a rating
  * ("Easy · rating 571"), and what the two odd ones do. */
@@ -29,6 +54,10 @@ export async function renderStart(root, app) {
   const levels = byStrength(info.levels, info);
   const active = profiles.profiles.find((p) => p.id === profiles.active) ?? null;
   const setup = kept ?? (kept = lastSetup(app.settings?.lastSetup, levels, active?.stats.rating.elo) ?? { opponents: ['easy'], abbeyMayor: true });
+  // The other profiles may take seats as people at this device.
+  const others = profiles.profiles.filter((p) => p.id !== active?.id);
+  seatPeople(setup, profiles.profiles, active?.id);
+  setup.handover ??= true;
   root.replaceChildren();
   root.append(h('h2', { id: 'start-title', class: 'screen-title' }, t('screens.start.title')));
   // A new player (no games, no lessons) is offered the first lessons.
@@ -39,7 +68,7 @@ export async function renderStart(root, app) {
     const r = info.resumable;
     root.append(h('div', { class: 'card resume' },
       h('div', {}, h('h3', {}, t('screens.start.resume.title')),
-        h('p', {}, t('screens.start.resume.line', { name: r.profileName, opponents: levelList(r.opponents), turn: turnInProgress(r.turn), scores: r.scores.join(' : '), date: formatDate(r.startedAt) }))),
+        h('p', {}, t('screens.start.resume.line', { name: r.profileName, people: r.people ?? [], opponents: r.opponents.length ? levelList(r.opponents) : '', turn: turnInProgress(r.turn), scores: r.scores.join(' : '), date: formatDate(r.startedAt) }))),
       h('button', { class: 'btn primary', type: 'button', onclick: () => app.resume() }, t('screens.start.resume.button'))));
   }
 
@@ -72,22 +101,45 @@ export async function renderStart(root, app) {
     }
     return matched.get(chance);
   };
+  // The hand-over screen between people's turns: offered once a person takes a seat.
+  const handover = h('input', { id: 'handover', type: 'checkbox', class: 'switch', checked: setup.handover, onchange: (e) => { setup.handover = e.target.checked; } });
+  const handoverRow = h('div', { class: 'row switch-row handover-row' }, handover,
+    h('label', { for: 'handover' }, h('strong', {}, t('screens.start.handover')), ' ', h('small', {}, t('screens.start.handoverHelp'))));
   const drawOpponents = () => {
+    // A person is offered in one row only: chosen in another, it is greyed out here.
+    const seated = (i) => new Set(setup.opponents.filter((o, j) => j !== i && isPerson(o)).map((o) => o.profile));
+    handoverRow.hidden = !setup.opponents.some(isPerson);
     oppBox.replaceChildren(
       h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': t('screens.start.count') },
         [1, 2, 3, 4, 5].map((n) => h('button', { class: `seg${setup.opponents.length === n ? ' on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(setup.opponents.length === n),
-          onclick: () => { while (setup.opponents.length < n) { const last = setup.opponents.at(-1) ?? 'easy'; setup.opponents.push(typeof last === 'object' ? { ...last } : last); } setup.opponents.length = n; drawOpponents(); } }, String(n)))),
+          onclick: () => {
+            // A new seat copies the last AI's (a person takes one seat only).
+            while (setup.opponents.length < n) { const last = setup.opponents.findLast((o) => !isPerson(o)) ?? 'easy'; setup.opponents.push(typeof last === 'object' ? { ...last } : last); }
+            setup.opponents.length = n;
+            drawOpponents();
+          } }, String(n)))),
       h('ol', { class: 'opp-list' }, setup.opponents.map((o, i) => {
-        const match = typeof o === 'object';
-        return h('li', { class: match ? 'matched' : '' },
+        const person = isPerson(o);
+        const match = !person && typeof o === 'object';
+        const taken = seated(i);
+        return h('li', { class: match ? 'matched' : person ? 'person' : '' },
           h('span', { html: badgeSvg(i + 1, 22) }),
           h('label', { for: `opp-${i}` }, t('screens.start.opponent', { n: i + 1 })),
-          h('select', { id: `opp-${i}`, onchange: (e) => { setup.opponents[i] = e.target.value === 'match' ? { match: 0.5 } : e.target.value; drawOpponents(); } },
-            // Each level with its measured rating (app_info.strength), to compare with the player's.
-            levels.map((l) => h('option', { value: l, selected: !match && l === o }, levelChoice(l, info))),
-            h('option', { value: 'match', selected: match }, t('screens.start.match.option'))),
+          h('select', { id: `opp-${i}`, onchange: (e) => {
+            const v = e.target.value;
+            setup.opponents[i] = v === 'match' ? { match: 0.5 } : v.startsWith('person:') ? { profile: v.slice('person:'.length) } : v;
+            drawOpponents();
+          } },
+          // Each level with its measured rating (app_info.strength), to compare with the player's.
+          levels.map((l) => h('option', { value: l, selected: !match && !person && l === o }, levelChoice(l, info))),
+          h('option', { value: 'match', selected: match }, t('screens.start.match.option')),
+          // The other profiles, to play that seat at this device.
+          others.length ? h('optgroup', { label: t('screens.start.people') },
+            others.map((p) => h('option', { value: `person:${p.id}`, selected: person && o.profile === p.id, disabled: taken.has(p.id) }, p.name))) : null),
           match ? matchEditor(o, i) : null);
-      })));
+      })),
+      // What a person's seat is (and, with no other profile yet, how to get one).
+      h('p', { class: 'people-help' }, h('small', {}, t(others.length ? 'screens.start.peopleHelp' : 'screens.start.noPeople'))));
   };
   /** The challenge of a matched opponent, and what it means: the ratings and the chance. */
   const matchEditor = (o, i) => {
@@ -110,7 +162,7 @@ export async function renderStart(root, app) {
     oninput: (e) => { setup.seed = e.target.value.trim(); } });
   const aids = h('input', { id: 'board-aids', type: 'checkbox', class: 'switch', checked: app.settings?.boardAids !== false,
     onchange: async (e) => { try { await app.saveSettings({ boardAids: e.target.checked }); } catch (err) { showError(err, t('screens.saveFailed')); } } });
-  root.append(h('div', { class: 'card' }, h('h3', {}, t('screens.start.opponents')), oppBox,
+  root.append(h('div', { class: 'card' }, h('h3', {}, t('screens.start.opponents')), oppBox, handoverRow,
     h('div', { class: 'row switch-row' }, am, h('label', { for: 'abbey-mayor' }, h('strong', {}, t('common.expansion')), ' ', h('small', {}, t('screens.start.expansionHelp')))),
     h('div', { class: 'row switch-row' }, aids, h('label', { for: 'board-aids' }, h('strong', {}, t('common.aids.label')), ' ', h('small', {}, t('common.aids.help')))),
     h('details', { class: 'more' }, h('summary', {}, t('screens.start.more')),
@@ -127,8 +179,11 @@ export async function renderStart(root, app) {
     }
     try {
       // A matched opponent is asked for by its rating, as match_level answered it now.
-      const opponents = await Promise.all(setup.opponents.map(async (o) => (typeof o === 'object' ? { rating: (await matchOf(o.match)).opponentRating } : { level: o })));
-      await app.newGame({ profileId: active.id, opponents, abbeyMayor: setup.abbeyMayor, seed });
+      const opponents = await Promise.all(setup.opponents.map(async (o) => (isPerson(o) ? { profile: o.profile }
+        : typeof o === 'object' ? { rating: (await matchOf(o.match)).opponentRating } : { level: o })));
+      // With people at the table, whether a hand-over screen hides the board between them.
+      const people = opponents.some((o) => o.profile);
+      await app.newGame({ profileId: active.id, opponents, abbeyMayor: setup.abbeyMayor, seed, ...(people ? { handover: setup.handover } : {}) });
       // The app remembers a matched opponent by its spec; the start screen wants it by its
       // rating (settings_set takes {rating}), to offer "Match my level" again next time.
       if (opponents.some((o) => o.rating != null)) {
@@ -144,12 +199,12 @@ export async function renderStart(root, app) {
  * or null. A `{rating}` opponent was matched to the player's level: it comes back as "Match
  * my level" with the challenge nearest to the chance the player (rated `elo`) had against it;
  * a spec (`{level: "easy~0.73"}`, as game_new saves a matched opponent) as "Match my level",
- * Even. */
+ * Even; a person (`{profile}`) as that person, if the profile still exists (seatPeople). */
 function lastSetup(last, levels, elo = 1200) {
   const chanceAgainst = (r) => 1 / (1 + 10 ** ((r - elo) / 400));
   const nearest = (p) => CHALLENGES.reduce((a, c) => (Math.abs(c.chance - p) < Math.abs(a.chance - p) ? c : a)).chance;
-  const opponents = (last?.opponents ?? []).map((o) => (typeof o?.rating === 'number' ? { match: nearest(chanceAgainst(o.rating)) }
+  const opponents = (last?.opponents ?? []).map((o) => (isPerson(o) ? { profile: o.profile } : typeof o?.rating === 'number' ? { match: nearest(chanceAgainst(o.rating)) }
     : isSpec(o?.level) ? { match: 0.5 } : o?.level))
     .filter((o) => typeof o === 'object' || levels.includes(o));
-  return opponents.length ? { opponents: opponents.slice(0, 5), abbeyMayor: last.abbeyMayor !== false } : null;
+  return opponents.length ? { opponents: opponents.slice(0, 5), abbeyMayor: last.abbeyMayor !== false, handover: last.handover !== false } : null;
 }

@@ -45,10 +45,18 @@ export function placeAt(view, type, x, y, on) {
 // --- The game log, in players' words: no coordinates, no tile letters (the entry shows the
 // tile's drawing, and tapping it shows the place on the board). From ScoreEvent's facts
 // (src-tauri/API.md): `builds`, `feature`, `scored`, `to`.
-const isYou = (players, seat) => players?.[seat]?.kind === 'human';
+/** The seats played by people ('human' kind), in seat order. */
+const peopleOf = (players) => (players ?? []).filter((p) => p?.kind === 'human');
+/** Whether `players` (a GameView's or a MatchSummary's) seat several people at one device
+ * ("pass and play"): then every seat is named, none is "you", since the device changes hands. */
+export const isTablePlayers = (players) => peopleOf(players).length > 1;
+/** Whether the view is a game of several people at one device (GameView.humans). */
+export const isTable = (view) => (view?.humans?.length ?? peopleOf(view?.players).length) > 1;
+/** "You": the one person of a solo game; in a game of several people nobody (names only). */
+const isYou = (players, seat) => players?.[seat]?.kind === 'human' && !isTablePlayers(players);
 /** A seat as a sentence's subject: {name, you}. */
 const subject = (players, seat) => ({ name: playerName(players, seat), you: isYou(players, seat) });
-/** A seat as the log names it: "You" for the human, else the player's name. */
+/** A seat as the log names it: "You" for the human of a solo game, else the player's name. */
 export const whoName = (players, seat) => (isYou(players, seat) ? t('game.you') : playerName(players, seat));
 /** Owners as subjects, the human first. */
 const ownersOf = (players, seats) => [...seats].sort((a, b) => Number(isYou(players, b)) - Number(isYou(players, a)) || a - b).map((s) => subject(players, s));
@@ -327,18 +335,25 @@ export function turnAnnouncement(view, type = () => null) {
   }
 }
 
-/** A scoreboard row for screen readers: score, projection, supply, state. */
-export function playerSummary(p, abbeyMayor, { current = false, thinking = false } = {}) {
-  return t('game.summary', { name: p.name, level: p.level ? opponentLabel(p.level, p.rating, { lower: true }) : null, mark: markName(p.seat), score: p.score, projected: p.projected, supply: p.supply, abbeyMayor, current, thinking });
+/** A scoreboard row for screen readers: score, projection, supply, state; `person`: a
+ * person's seat in a game of several people (said so, as the AIs' levels are). */
+export function playerSummary(p, abbeyMayor, { current = false, thinking = false, person = false } = {}) {
+  return t('game.summary', { name: p.name, level: p.level ? opponentLabel(p.level, p.rating, { lower: true }) : person ? t('game.person') : null, mark: markName(p.seat), score: p.score, projected: p.projected, supply: p.supply, abbeyMayor, current, thinking });
 }
 
 /** The scoreboard's legend for the projected scores ("→15"), and one projection in words. */
 export let PROJECTED_LEGEND = '';
 export const projectedLabel = (n) => t('game.projected', { n });
 
-/** The end-of-game dialog's title. */
+/** The end-of-game dialog's title: to the one person of a solo game ("You won!"), to the
+ * whole table in a game of several people ("Berta won!", "Bob resigned: the game is over."). */
 export function endHeadline(view) {
   const winners = view.result?.winners ?? [];
+  if (isTable(view)) {
+    const resigned = view.result?.resignedSeat;
+    if (view.result?.resigned) return t('game.end.tableResigned', { name: resigned == null ? null : playerName(view.players, resigned), names: winners.map((w) => playerName(view.players, w)) });
+    return t('game.end.table', { names: winners.map((w) => playerName(view.players, w)) });
+  }
   if (view.result?.resigned) return t('game.end.resigned');
   if (winners.includes(view.human)) return winners.length > 1 ? t('game.end.shared') : t('game.end.won');
   return t('game.end.others', { names: winners.map((w) => view.players[w].name) });
@@ -465,7 +480,8 @@ function turnWords(view, inner) {
   const seat = view.current ?? view.decision?.player;
   return seat == null ? '' : t('game.whoseTurn', { ...subject(view.players, seat), over: false, inner });
 }
-/** "Your turn", "Bot Berta's turn", "Game over". */
+/** "Your turn", "Bot Berta's turn", "Game over" (in a game of several people, every turn by
+ * its name: "Bob's turn"). */
 export const whoseTurn = (view) => turnWords(view, false);
 /** The compact bar's button, for screen readers: "Your turn 12 8. Scores: Ada 12, Bot Berta 8. Scoreboard and log".
  * It starts with what the button shows (whose turn, the scores), so that its name holds its

@@ -6,7 +6,8 @@
 const games = (n, { plural, fmtNumber }) => `${fmtNumber(n)} ${plural(n, { one: 'game', other: 'games' })}`;
 
 /** Parameters of the entries that take structured ones, for the catalogue test. */
-export const SAMPLES = { 'screens.match.title': { names: ['Ada', 'Berta'] } };
+export const SAMPLES = { 'screens.match.title': { names: ['Ada', 'Berta'] },
+  'screens.start.resume.line': { name: 'Ada', people: ['Bob'], opponents: 'Easy', turn: 18, scores: '12 : 20 : 9', date: '29 Nov' } };
 
 export const en = {
   // The app bar and the page.
@@ -55,7 +56,7 @@ export const en = {
   // Start.
   'screens.start.title': 'New game',
   'screens.start.resume.title': 'Unfinished game',
-  'screens.start.resume.line': ({ name, opponents, turn, scores, date }) => `${name} against ${opponents} · turn ${turn} · ${scores} · started ${date}`,
+  'screens.start.resume.line': ({ name, people = [], opponents, turn, scores, date }, h) => `${[name, ...people].length > 1 ? h.fmtList([name, ...people]) : name}${opponents ? ` against ${opponents}` : ''} · turn ${turn} · ${scores} · started ${date}`,
   'screens.start.resume.button': 'Resume',
   'screens.start.name': 'Your name',
   'screens.start.createFailed': 'Could not create the profile',
@@ -91,6 +92,12 @@ export const en = {
   'screens.start.match.noProfile': 'Create a profile first: the opponent is matched to your rating.',
   'screens.start.match.line': 'Your rating {player} · opponent ≈\u00a0{opponent} · your chance {chance}',
   'screens.start.match.failed': 'Could not find an opponent of your level',
+  // People at this device ("pass and play"): another profile takes a seat.
+  'screens.start.people': 'People at this device',
+  'screens.start.noPeople': 'To play with friends on this device, create a profile for each of them above: then pick them here instead of an AI, and pass the device between turns.',
+  'screens.start.peopleHelp': 'To play with friends on this device, pick a person instead of an AI: each plays from their own profile, and you pass the device between turns.',
+  'screens.start.handover': 'Hand-over screen between people',
+  'screens.start.handoverHelp': 'hides the board until the next person is ready',
   'screens.strength.label': '{name} ≈\u00a0{rating}',
   'screens.matched': 'Matched to your level',
   'screens.matchedOpponent': 'an opponent matched to your level',
@@ -250,6 +257,9 @@ export const en = {
   'screens.help.colours.title': 'Colours and shapes',
   'screens.help.colours.text': 'Every player has a colour and a shape (circle, square, triangle, diamond, star, hexagon). The shape is drawn on each of their figures and next to their name, so players can be told apart without colour.',
   'screens.help.colours.caption': 'The six players, in seat order.',
+  'screens.help.table.title': 'Pass and play',
+  'screens.help.table.text': 'Several people can play at one device, with or without AI opponents: on the start screen, pick another profile under “People at this device” for a seat. Each person plays from their own profile, so the game goes into each one\'s history, and ratings move only against the AIs.',
+  'screens.help.table.turns': 'With the hand-over screen on, the board is hidden between two people\'s turns until the next one taps to say they are ready. Hint and Undo are for the person whose turn it is; resigning ends the game for everyone.',
   'screens.help.badge': '{colour} {shape}',
 
   // Settings.
@@ -324,7 +334,7 @@ export const hu = {
 
   'screens.start.title': 'Új játék',
   'screens.start.resume.title': 'Félbehagyott játék',
-  'screens.start.resume.line': ({ name, opponents, turn, scores, date }) => `${name}, ellenfelek: ${opponents} · ${turn}. kör · ${scores} · kezdés: ${date}`,
+  'screens.start.resume.line': ({ name, people = [], opponents, turn, scores, date }, h) => `${[name, ...people].length > 1 ? h.fmtList([name, ...people]) : name}${opponents ? `, ellenfelek: ${opponents}` : ''} · ${turn}. kör · ${scores} · kezdés: ${date}`,
   'screens.start.resume.button': 'Folytatás',
   'screens.start.name': 'A neved',
   'screens.start.createFailed': 'Nem sikerült létrehozni a profilt',
@@ -360,6 +370,11 @@ export const hu = {
   'screens.start.match.noProfile': 'Előbb hozz létre egy profilt: az ellenfél az értékszámodhoz igazodik.',
   'screens.start.match.line': 'Az értékszámod {player} · az ellenfélé ≈\u00a0{opponent} · esélyed {chance}',
   'screens.start.match.failed': 'Nem sikerült hozzád illő ellenfelet találni',
+  'screens.start.people': 'Játékosok ezen az eszközön',
+  'screens.start.noPeople': 'Ha barátokkal játszanál ezen az eszközön, hozz létre fent mindegyiküknek egy profilt: utána gép helyett őket választhatod itt, a körök között pedig továbbadjátok az eszközt.',
+  'screens.start.peopleHelp': 'Ha barátokkal játszanál ezen az eszközön, gép helyett válassz embert: mindenki a saját profiljával játszik, a körök között pedig továbbadjátok az eszközt.',
+  'screens.start.handover': 'Átadóképernyő a játékosok között',
+  'screens.start.handoverHelp': 'elrejti a táblát, amíg a következő játékos készen nem áll',
   'screens.strength.label': '{name} ≈\u00a0{rating}',
   'screens.matched': 'Hozzád illő ellenfél',
   'screens.matchedOpponent': 'hozzád illő ellenfél',
@@ -515,6 +530,9 @@ export const hu = {
   'screens.help.colours.title': 'Színek és formák',
   'screens.help.colours.text': 'Minden játékosnak van egy színe és egy formája (kör, négyzet, háromszög, rombusz, csillag, hatszög). A forma minden figuráján és a neve mellett is látszik, így a játékosok szín nélkül is megkülönböztethetők.',
   'screens.help.colours.caption': 'A hat játékos, ülésrendben.',
+  'screens.help.table.title': 'Többen egy eszközön',
+  'screens.help.table.text': 'Egy eszközön többen is játszhattok, gépi ellenfelekkel vagy nélkülük: a kezdőképernyőn válassz egy másik profilt a „Játékosok ezen az eszközön” csoportból egy helyre. Mindenki a saját profiljával játszik, így a játszma mindenkinek az előzményei közé kerül, az értékszám pedig csak a gépek ellen változik.',
+  'screens.help.table.turns': 'Bekapcsolt átadóképernyővel két játékos köre között rejtve marad a tábla, amíg a következő jelzi, hogy készen áll. A Tipp és a Visszavonás annak szól, aki soron van; a feladás mindenkinek véget vet a játéknak.',
   'screens.help.badge': '{colour} {shape}',
 
   'screens.settings.title': 'Beállítások',
