@@ -595,7 +595,8 @@ impl Session {
                     seat,
                     profile_id: self.profile_of(seat).0,
                     name: self.players[seat].name.clone(),
-                    result: crate::view::seat_result(seat, &winners, resigned).into(),
+                    result: carcassonne_storage::matches::seat_result(seat, &winners, resigned)
+                        .into(),
                     match_id: meta.map(|m| m.id.clone()),
                     rating_change: change,
                 }

@@ -189,6 +189,21 @@ pub fn winners(scores: &[u32], candidates: impl Iterator<Item = usize> + Clone) 
     candidates.filter(|&s| Some(scores[s]) == best).collect()
 }
 
+/// A person's result in seat `seat` of a game that ended with `winners` (the seat that
+/// `resigned`, if one did, is not among them): `won`, `drawn` (a shared win), `lost` or
+/// `resigned`.
+pub fn seat_result(seat: usize, winners: &[usize], resigned: Option<usize>) -> &'static str {
+    if resigned == Some(seat) {
+        "resigned"
+    } else if winners == [seat] {
+        "won"
+    } else if winners.contains(&seat) {
+        "drawn"
+    } else {
+        "lost"
+    }
+}
+
 /// Where a match came from, for [`describe`]: its id, who played it and when.
 pub(crate) struct Origin {
     /// The match id.
@@ -243,18 +258,7 @@ pub(crate) fn describe(record: &Record, game: &Game, origin: Origin) -> MatchMet
     let quitter = if resigned { human } else { resigned_by };
     let all = 0..scores.len();
     let winners = winners(&scores, all.filter(|&s| Some(s) != quitter));
-    let result = human.map(|h| {
-        if resigned {
-            "resigned"
-        } else if winners == [h] {
-            "won"
-        } else if winners.contains(&h) {
-            "drawn"
-        } else {
-            "lost"
-        }
-        .to_string()
-    });
+    let result = human.map(|h| seat_result(h, &winners, quitter).to_string());
     let (profile_id, profile_name) = profile.unzip();
     MatchMeta {
         id,

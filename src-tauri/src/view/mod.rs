@@ -15,20 +15,5 @@ pub use events::{score_event, score_events, tile_features};
 pub use parts::player_name;
 pub use tiles::tile_set;
 
-/// A person's result in seat `seat` of a game that ended with `winners` (the seat that
-/// `resigned`, if one did, is not among them): `won`, `drawn` (a shared win), `lost` or
-/// `resigned`.
-pub fn seat_result(seat: usize, winners: &[usize], resigned: Option<usize>) -> &'static str {
-    if resigned == Some(seat) {
-        "resigned"
-    } else if winners == [seat] {
-        "won"
-    } else if winners.contains(&seat) {
-        "drawn"
-    } else {
-        "lost"
-    }
-}
-
 #[cfg(test)]
 mod tests;
