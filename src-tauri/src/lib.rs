@@ -157,9 +157,13 @@ fn reload_on_renderer_loss<R: Runtime>(app: &AppHandle<R>) {
 /// 124 MiB idle, measured by `scripts/bench-app.sh`) and, where the GL is software (a virtual
 /// display, many VMs), made dragging the board three times slower (median frame 29 → 12 ms).
 /// It also sidesteps the blank windows some GPU drivers give composited WebKitGTK.
+/// `CARCASSONNE_GPU_COMPOSITING=1` in the environment keeps WebKitGTK's own policy.
 #[cfg(target_os = "linux")]
 fn lean_web_view<R: Runtime>(app: &AppHandle<R>) {
     use webkit2gtk::{HardwareAccelerationPolicy, SettingsExt, WebViewExt};
+    if std::env::var_os("CARCASSONNE_GPU_COMPOSITING").is_some_and(|v| v == "1") {
+        return;
+    }
     let Some(w) = app.get_webview_window("main") else {
         return;
     };

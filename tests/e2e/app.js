@@ -22,6 +22,19 @@ const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 /** A pause: for poll intervals and for tests that measure time on purpose, never before a click. */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// A page repainting while a screenshot is taken (`shot`): a 1-pixel mark at the top left,
+// nearly transparent, changing its shade every 50 ms, and taken away again.
+const NUDGE_ON = `if (!window.__shotMark) {
+  const d = document.createElement('div');
+  d.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;pointer-events:none;z-index:2147483647';
+  document.documentElement.append(d);
+  let k = 0;
+  const timer = setInterval(() => { k ^= 1; d.style.background = k ? 'rgba(0,0,0,0.01)' : 'rgba(0,0,0,0.02)'; }, 50);
+  window.__shotMark = { d, timer };
+}`;
+const NUDGE_OFF = `const m = window.__shotMark;
+if (m) { clearInterval(m.timer); m.d.remove(); window.__shotMark = null; }`;
+
 /**
  * Starts the app on a new data folder (XDG_DATA_HOME and XDG_CONFIG_HOME inside a temporary
  * folder named `prefix…`) and opens a WebDriver session on it.
@@ -154,8 +167,17 @@ export async function launchApp(prefix) {
      * page by a frame or two); `{ settle: false }` takes it as it is (a failure's). */
     async shot(name, { settle = true } = {}) {
       if (settle) await settled().catch((e) => console.error(`screenshot ${name}: ${e.message}`));
-      const png = await wd('GET', s('/screenshot'));
-      writeFileSync(join(OUT, `${name}.png`), Buffer.from(png, 'base64'));
+      // The app draws without GPU compositing (src-tauri/src/lib.rs, `lean_web_view`), and
+      // there WebKitWebDriver's snapshot waits for the page's next paint: on a page at rest it
+      // never came (every screenshot of an idle start screen hung). A 1-pixel mark in the
+      // corner, a shade apart every 50 ms while the snapshot is taken, gives it that paint.
+      await exec(NUDGE_ON).catch(() => {});
+      try {
+        const png = await wd('GET', s('/screenshot'));
+        writeFileSync(join(OUT, `${name}.png`), Buffer.from(png, 'base64'));
+      } finally {
+        await exec(NUDGE_OFF).catch(() => {});
+      }
     },
     /** Polls `script` every 100 ms until it returns something truthy, which it resolves to. */
     async until(script, what, timeout = 30000) {
