@@ -1,6 +1,6 @@
 //! `carcassonne puzzles`: puzzles mined from games of the hard level against itself
-//! (`generate`), checked again at a higher budget (`verify`), their themes recomputed
-//! (`retag`). The sets are the files `{base|abbey-mayor}-{N}p.json` of a folder
+//! (`generate`), checked again at a higher budget (`verify`), their themes recomputed and the
+//! sets balanced (`retag`). The sets are the files `{base|abbey-mayor}-{N}p.json` of a folder
 //! (`lessons/puzzles/` by default), format `carcassonne-puzzles/1`.
 
 use std::collections::BTreeMap;
@@ -28,6 +28,8 @@ const MAX_GAMES: u64 = 10_000;
 const MAX_THREADS: u16 = 64;
 /// The largest puzzle file read, in bytes.
 const MAX_SET_BYTES: u64 = 64 << 20;
+/// The decision name of a figure placement.
+const FIGURE_DECISION: &str = "place_figure";
 /// The lowest margins a run may ask for (the shipped puzzles' floor).
 const MIN_WIN_MARGIN: f64 = 0.07;
 /// See [`MIN_WIN_MARGIN`].
@@ -42,7 +44,8 @@ pub(crate) enum PuzzlesCommand {
     /// Check every puzzle (or a sample) again at a higher budget with another seed; one JSON
     /// summary; exit status 1 if any no longer holds.
     Verify(VerifyArgs),
-    /// Recompute the themes of every puzzle; one JSON summary.
+    /// Recompute the themes of every puzzle, optionally removing the untagged ones and the
+    /// easiest figure placements beyond a share; one JSON summary of what the sets hold.
     Retag(RetagArgs),
 }
 
@@ -125,6 +128,45 @@ pub(crate) struct RetagArgs {
     /// Remove the puzzles left without a theme (and games left without puzzles).
     #[arg(long)]
     drop_untagged: bool,
+    /// The largest share (0–1) of a set's puzzles that may be figure placements: beyond it
+    /// the easiest figure placements (lowest rating, then id) are removed, so the sets are
+    /// not mostly "put a follower where it scores".
+    #[arg(long, value_parser = share)]
+    max_figure_share: Option<f64>,
+}
+
+/// A share, 0–1.
+fn share(text: &str) -> Result<f64, String> {
+    let v: f64 = text.parse().map_err(|e| format!("{e}"))?;
+    if (0.0..=1.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{v} is not in 0..=1"))
+    }
+}
+
+/// The figure placements of `set` to remove so that at most `share` of its puzzles are
+/// figure placements: the easiest first (lowest rating, then id), by their ids.
+fn excess_figures(set: &PuzzleSet, share: f64) -> std::collections::HashSet<String> {
+    let mut figures: Vec<&Puzzle> = set
+        .puzzles
+        .iter()
+        .filter(|p| p.decision == FIGURE_DECISION)
+        .collect();
+    let others = set.puzzles.len() - figures.len();
+    // The most figure placements `f` with f <= share * (others + f).
+    let allowed = if share >= 1.0 {
+        figures.len()
+    } else {
+        ((share * others as f64) / (1.0 - share) + 1e-9).floor() as usize
+    };
+    let excess = figures.len().saturating_sub(allowed);
+    figures.sort_by(|a, b| a.rating.total_cmp(&b.rating).then_with(|| a.id.cmp(&b.id)));
+    figures
+        .into_iter()
+        .take(excess)
+        .map(|p| p.id.clone())
+        .collect()
 }
 
 /// Runs a `carcassonne puzzles` subcommand.
@@ -580,8 +622,10 @@ fn check_one(
 
 fn retag(args: &RetagArgs) -> Result<(), CliError> {
     let mut sets = read_sets(&args.dir)?;
-    let (mut puzzles, mut changed, mut untagged, mut dropped) = (0, 0, 0, 0);
+    let (mut puzzles, mut changed, mut untagged, mut dropped, mut trimmed) = (0, 0, 0, 0, 0);
+    let mut kept = 0;
     let mut by_theme: BTreeMap<String, usize> = BTreeMap::new();
+    let mut by_decision: BTreeMap<String, usize> = BTreeMap::new();
     for (path, set) in &mut sets {
         let mut touched = false;
         let mut themes = Vec::with_capacity(set.puzzles.len());
@@ -604,13 +648,6 @@ fn retag(args: &RetagArgs) -> Result<(), CliError> {
             if p.themes.is_empty() {
                 untagged += 1;
             }
-            for theme in &p.themes {
-                let name = serde_json::to_value(theme)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_string))
-                    .unwrap_or_default();
-                *by_theme.entry(name).or_default() += 1;
-            }
         }
         if args.drop_untagged {
             let before = set.puzzles.len();
@@ -621,16 +658,103 @@ fn retag(args: &RetagArgs) -> Result<(), CliError> {
                 touched = true;
             }
         }
+        if let Some(share) = args.max_figure_share {
+            let excess = excess_figures(set, share);
+            if !excess.is_empty() {
+                set.puzzles.retain(|p| !excess.contains(&p.id));
+                trimmed += excess.len();
+                prune(set);
+                touched = true;
+            }
+        }
+        // What the sets hold now.
+        for p in &set.puzzles {
+            kept += 1;
+            *by_decision.entry(p.decision.clone()).or_default() += 1;
+            for theme in &p.themes {
+                let name = serde_json::to_value(theme)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                *by_theme.entry(name).or_default() += 1;
+            }
+        }
         if touched {
             write_set(path, set)?;
         }
     }
     let summary = json!({
         "puzzles": puzzles,
+        "kept": kept,
+        "decisions": by_decision,
         "changed": changed,
         "untagged": untagged,
         "dropped": dropped,
+        "trimmed": trimmed,
         "themes": by_theme,
     });
     emit(&summary.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A set of puzzles named by (id, decision, rating); positions are not needed here.
+    fn set_of(puzzles: &[(&str, &str, f64)]) -> PuzzleSet {
+        let puzzles = puzzles
+            .iter()
+            .map(|(id, decision, rating)| {
+                serde_json::from_value(json!({
+                    "id": id, "game": "g", "index": 0, "turn": 1, "player": 0,
+                    "decision": decision, "answer": {"type": "draw"},
+                    "runnerUp": {"type": "draw"}, "themes": [], "rating": rating,
+                    "deviation": 150.0, "winMargin": 0.1, "pointMargin": 4.0, "why": null,
+                }))
+                .expect("a puzzle")
+            })
+            .collect();
+        PuzzleSet {
+            puzzles,
+            ..PuzzleSet::default()
+        }
+    }
+
+    fn sorted(ids: std::collections::HashSet<String>) -> Vec<String> {
+        let mut v: Vec<String> = ids.into_iter().collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn the_easiest_figure_placements_beyond_the_share_go() {
+        let set = set_of(&[
+            ("f1", "place_figure", 900.0),
+            ("f2", "place_figure", 1400.0),
+            ("f3", "place_figure", 800.0),
+            ("f4", "place_figure", 900.0),
+            ("f5", "place_figure", 1600.0),
+            ("t1", "place_tile", 700.0),
+            ("t2", "abbey_or_draw", 1000.0),
+        ]);
+        // Half of the set at most: 2 others allow 2 figure placements, so 3 of 5 go, the
+        // lowest rated first and, at equal ratings, by id.
+        assert_eq!(sorted(excess_figures(&set, 0.5)), ["f1", "f3", "f4"]);
+        // Two thirds: 4 figure placements beside 2 others.
+        assert_eq!(sorted(excess_figures(&set, 2.0 / 3.0)), ["f3"]);
+        assert!(excess_figures(&set, 1.0).is_empty());
+        assert_eq!(excess_figures(&set, 0.0).len(), 5);
+        // A set of figure placements only keeps none below a share of 1.
+        let only = set_of(&[("f1", "place_figure", 900.0)]);
+        assert_eq!(excess_figures(&only, 0.9).len(), 1);
+        assert!(excess_figures(&PuzzleSet::default(), 0.5).is_empty());
+    }
+
+    #[test]
+    fn a_share_is_between_0_and_1() {
+        assert_eq!(share("0.5"), Ok(0.5));
+        assert!(share("1.5").is_err());
+        assert!(share("-0.1").is_err());
+        assert!(share("half").is_err());
+    }
 }

@@ -1066,7 +1066,32 @@ fn puzzles_generate_a_set_that_verifies_and_is_added_to_not_replaced() {
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["puzzles"].as_u64(), Some(found - failed));
+    assert_eq!(v["kept"].as_u64(), Some(found - failed));
     assert_eq!(v["changed"], 0);
+    let figures = v["decisions"]["place_figure"].as_u64().unwrap_or(0);
+
+    // A share out of range is refused and changes nothing; a share of 0 removes every
+    // figure placement (and a game left without puzzles).
+    let before = std::fs::read_to_string(&file).unwrap();
+    let out = carcassonne(&["puzzles", "retag", d, "--max-figure-share", "1.5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    let out = carcassonne(&["puzzles", "retag", d, "--max-figure-share", "0"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["trimmed"].as_u64(), Some(figures));
+    assert_eq!(v["kept"].as_u64(), Some(found - failed - figures));
+    assert_eq!(v["decisions"].get("place_figure"), None);
+    let set: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let left = set["puzzles"].as_array().unwrap();
+    assert_eq!(left.len() as u64, found - failed - figures);
+    assert!(left.iter().all(|p| p["decision"] != "place_figure"));
+    assert_eq!(
+        set["games"].as_array().unwrap().len(),
+        usize::from(!left.is_empty())
+    );
+    assert!(litter(&dir).is_empty(), "{:?}", litter(&dir));
 }
 
 #[test]
