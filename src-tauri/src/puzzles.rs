@@ -266,16 +266,24 @@ pub(crate) fn next(
 /// The storage's, and `puzzle/invalid` as [`sets`].
 pub(crate) fn list(storage: &Storage, profile: Option<&str>) -> Result<PuzzleList, ApiError> {
     let progress = progress_of(storage, profile)?;
+    // Attempts at puzzles no longer shipped (a set trimmed since) keep their place in the
+    // rating's history but are not counted as solved or tried.
+    let shipped: HashSet<&str> = sets()?
+        .iter()
+        .flat_map(|s| s.puzzles.iter().map(|p| p.id.as_str()))
+        .collect();
     let solved: HashSet<&str> = progress
         .attempts
         .iter()
         .filter(|a| a.solved)
         .map(|a| a.puzzle.as_str())
+        .filter(|id| shipped.contains(id))
         .collect();
     let tried: HashSet<&str> = progress
         .attempts
         .iter()
         .map(|a| a.puzzle.as_str())
+        .filter(|id| shipped.contains(id))
         .collect();
     let mut themes: BTreeMap<Theme, (usize, usize)> = BTreeMap::new();
     let mut total = 0;
@@ -393,7 +401,28 @@ pub(crate) fn again(s: &mut Solving) {
 
 #[cfg(test)]
 mod tests {
-    use super::{FILES, sets};
+    use super::{FILES, list, sets};
+    use carcassonne_storage::Storage;
+
+    /// An attempt at a puzzle no longer shipped stays in the rating's history but is not
+    /// counted as solved or tried.
+    #[test]
+    fn attempts_at_puzzles_no_longer_shipped_are_not_counted() {
+        let dir = std::env::temp_dir().join(format!("carcassonne-gone-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let storage = Storage::open(&dir, crate::state::RATING_OF).unwrap();
+        let ada = storage.create_profile("Ada").unwrap();
+        let shipped = &sets().unwrap()[0].puzzles[0];
+        for (id, at) in [("am2-gone", 1), (shipped.id.as_str(), 2)] {
+            storage
+                .record_puzzle(&ada.id, id, 1200.0, 150.0, true, at)
+                .unwrap();
+        }
+        let l = list(&storage, Some(&ada.id)).unwrap();
+        assert_eq!((l.solved, l.tried, l.attempts), (1, 1, 2));
+        assert_eq!(l.history.len(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// The built-in list is every file of `lessons/puzzles/`, and every set reads.
     #[test]
