@@ -153,9 +153,10 @@ fn reload_on_renderer_loss<R: Runtime>(app: &AppHandle<R>) {
 }
 
 /// Draws the page without WebKitGTK's GPU compositing (`HardwareAccelerationPolicy::Never`).
-/// The board is plain SVG; composited layers cost the web process about 75 MiB (PSS 198 →
-/// 124 MiB idle, measured by `scripts/bench-app.sh`) and, where the GL is software (a virtual
-/// display, many VMs), made dragging the board three times slower (median frame 29 → 12 ms).
+/// The board is plain SVG; composited layers cost the web process about 90 MiB (release
+/// build, PSS 207 → 118 MiB idle, `scripts/bench-app.sh --release`) and, where the GL is
+/// software (a virtual display, many VMs), made dragging the board twice as slow (median
+/// frame 28 → 13 ms).
 /// It also sidesteps the blank windows some GPU drivers give composited WebKitGTK.
 /// `CARCASSONNE_GPU_COMPOSITING=1` in the environment keeps WebKitGTK's own policy.
 #[cfg(target_os = "linux")]

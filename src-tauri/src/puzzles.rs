@@ -410,7 +410,7 @@ mod tests {
     fn attempts_at_puzzles_no_longer_shipped_are_not_counted() {
         let dir = std::env::temp_dir().join(format!("carcassonne-gone-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let storage = Storage::open(&dir, crate::state::RATING_OF).unwrap();
+        let storage = Storage::open(&dir, carcassonne_ai::strength::rating_of_name).unwrap();
         let ada = storage.create_profile("Ada").unwrap();
         let shipped = &sets().unwrap()[0].puzzles[0];
         for (id, at) in [("am2-gone", 1), (shipped.id.as_str(), 2)] {
