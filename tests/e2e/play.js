@@ -2,6 +2,7 @@
 // clicking SVG shapes once they are at rest, reading the pending decision off the panel, and
 // one decision at a time.
 import assert from 'node:assert/strict';
+import { panelStateInPage } from '../ui/support/wait.js';
 
 // SVG shapes are clicked with a real pointer at their centre, as a mouse would, once the
 // board is at rest: the first one whose centre is in the visible board, not under the zoom
@@ -26,20 +27,9 @@ export async function clickSvg(app, css, screen = '#screen-game') {
   return true;
 }
 
-// The pending decision as the panel shows it (same reading as a person's).
-export const PANEL_STATE = `
-  if (document.querySelector('.end-dialog[open]')) return 'over';
-  const p = document.querySelector('#screen-game:not([hidden]) .action-panel');
-  if (!p) return 'none';
-  if (p.querySelector('.waiting')) return 'ai';
-  const t = p.textContent;
-  if (t.includes('The game is over')) return 'over';
-  if (p.querySelector('.drawn-tile')) return 'place_tile';
-  if (t.includes('Last chance')) return 'final_abbey';
-  if (t.includes('Draw a tile')) return 'draw_or_abbey';
-  if (t.includes('Place a figure') || t.includes('No figure can go')) return 'place_figure';
-  if (t.includes('wagon comes back')) return 'move_wagon';
-  return 'none';`;
+// The pending decision as the game screen's panel shows it (the browser tests' reading,
+// wait.js), as a WebDriver script's body.
+export const PANEL_STATE = `return (${panelStateInPage})('#screen-game:not([hidden]) .action-panel');`;
 
 /**
  * Plays one decision of a person's, as the panel shows it (`state`, from PANEL_STATE), by

@@ -6,7 +6,7 @@ import { startServer } from './server.js';
 import { launch, openPage } from './browser.js';
 import { doubleScript } from './double.js';
 import { transcript } from './fixtures.js';
-import { stillInPage, settledInPage } from './wait.js';
+import { stillInPage, settledInPage, panelStateInPage } from './wait.js';
 
 export async function setup() {
   const server = await startServer();
@@ -81,20 +81,7 @@ export async function startGame(app, { wait = true } = {}) {
 
 /** The kind of the pending human decision as the panel shows it, or 'ai' / 'over'. */
 export async function panelState(page) {
-  return page.evaluate(() => {
-    if (document.querySelector('.end-dialog[open]')) return 'over';
-    const p = document.querySelector('.action-panel');
-    if (!p) return 'none';
-    if (p.querySelector('.waiting')) return 'ai';
-    const text = p.textContent;
-    if (text.includes('The game is over')) return 'over';
-    if (p.querySelector('.drawn-tile')) return 'place_tile';
-    if (text.includes('Last chance')) return 'final_abbey';
-    if (text.includes('Draw a tile')) return 'draw_or_abbey';
-    if (text.includes('Place a figure') || text.includes('No figure can go')) return 'place_figure';
-    if (text.includes('wagon comes back')) return 'move_wagon';
-    return 'none';
-  });
+  return page.evaluate(panelStateInPage);
 }
 
 /**

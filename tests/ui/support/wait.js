@@ -98,3 +98,24 @@ export function settledInPage({ frames = 3, timeout = 15000 } = {}) {
     requestAnimationFrame(step);
   });
 }
+
+/**
+ * In the page: the pending decision as the action panel (the first match of `panel`, a CSS
+ * selector) shows it, read as a person reads it: a decision's name (`place_tile`,
+ * `place_figure`, `draw_or_abbey`, `final_abbey`, `move_wagon`), 'ai' while an AI decides,
+ * 'over' once the game has ended, or 'none'.
+ */
+export function panelStateInPage(panel = '.action-panel') {
+  if (document.querySelector('.end-dialog[open]')) return 'over';
+  const p = document.querySelector(panel);
+  if (!p) return 'none';
+  if (p.querySelector('.waiting')) return 'ai';
+  const text = p.textContent;
+  if (text.includes('The game is over')) return 'over';
+  if (p.querySelector('.drawn-tile')) return 'place_tile';
+  if (text.includes('Last chance')) return 'final_abbey';
+  if (text.includes('Draw a tile')) return 'draw_or_abbey';
+  if (text.includes('Place a figure') || text.includes('No figure can go')) return 'place_figure';
+  if (text.includes('wagon comes back')) return 'move_wagon';
+  return 'none';
+}
