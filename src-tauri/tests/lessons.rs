@@ -125,8 +125,8 @@ fn a_lesson_is_played_judged_and_stored_in_the_profile() {
     );
 
     // The wrong try: a mayor of strength 0 loses the city to Berta's knight.
-    a.play(json!({"type": "place", "x": 0, "y": -1, "rotation": 180}));
-    let mid = a.play(json!({"type": "figure", "kind": "mayor", "on": "S"}));
+    a.play(json!({"type": "place", "x": 1, "y": 0, "rotation": 0}));
+    let mid = a.play(json!({"type": "figure", "kind": "mayor", "on": "N"}));
     assert_eq!(
         mid["view"]["decision"]["kind"], "place_tile",
         "Berta replied"

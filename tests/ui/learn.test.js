@@ -231,7 +231,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.equal(illegal3.cmd, 'lesson_play');
     await page.evaluate(async (move) => (await import('./js/learn.js')).lessonScreen().play(move), illegal3.args.move);
     const refusal3 = STEPS.filter((s) => s.cmd === 'lesson_play' && s.err).at(-1).err;
-    assert.match(refusal3.message, /tile N at \(40, 40\)/);
+    assert.match(refusal3.message, /tile D at \(40, 40\)/);
     assert.equal(await bar.locator('.lesson-refused').innerText(), `Not allowed: ${refusal3.message}`);
     assert.equal(await page.locator('.toast.error').count(), 0, 'said in place, not in a toast');
     await drawn(page);
@@ -241,7 +241,7 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       assert.equal(await step(app), 'lesson_play');
       wrong.push((await lessonState(page)).view);
     }
-    assert.equal(wrong.length, 4, 'the tile, the mayor, the tile that closes the city, no figure');
+    assert.equal(wrong.length, 4, 'the tile, the mayor, the tile that closes the city, a farmer');
     const lost = await lessonState(page);
     assert.equal(lost.outcome.passed, false);
     assert.deepEqual(lost.outcome.reason.key, 'feature_lost');
@@ -256,8 +256,8 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await page.waitForFunction((n) => document.querySelectorAll('#screen-learn .layer-highlight .hl').length === n, lostCity.length);
     assert.deepEqual((await highlighted(page)).sort(), [...lostCity].sort(), 'the scored city is highlighted');
     assert.deepEqual((await box.locator('.lesson-events .log-text').allInnerTexts()).map((x) => x.trim()), [
-      'You extend the city north and put the mayor in it', 'Berta extends the road east, starts a city and puts a knight in it',
-      'You finish the city', "Berta's city (4 tiles) is finished: +8", 'Your mayor comes back', "Berta's follower comes back"]);
+      'You extend the road east, start a city and put the mayor in it', 'Berta extends the city north and puts a knight in it',
+      'You finish the city and put a farmer in the field', "Berta's city (4 tiles) is finished: +8", 'Your mayor comes back', "Berta's follower comes back"]);
     assert.deepEqual((await box.locator('.row').getByRole('button').allInnerTexts()).map((x) => x.trim()), ['Undo', 'Retry', 'Show me']);
     await settle(page);
     await shot(page, `${name}-86-mayor-wrong-try`);
@@ -270,9 +270,9 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     assert.equal(await step(app), 'lesson_retry');
     assert.equal(await page.locator(`${SCREEN} .cell.legal`).count(), third.view.decision.cells.length);
 
-    // Show me: a knight instead of the mayor, then the city closed: 8 points each.
+    // Show me: a knight instead of the mayor, then the city closed (8 points each) and a farmer.
     const moves3 = await showMe(app, bar);
-    assert.deepEqual(moves3.map((m) => m.type), ['place', 'figure', 'place', 'no_figure']);
+    assert.deepEqual(moves3.map((m) => m.type), ['place', 'figure', 'place', 'figure']);
     assert.equal(moves3[1].kind, 'follower');
     await box.waitFor();
     assert.equal(await box.locator('h3').innerText(), '✓ Well done!');

@@ -1,22 +1,23 @@
 //! The lessons as the review's test cases (issue 26, item 3): `cargo run --release -p
-//! carcassonne-ai --example review_lessons -- [ITERATIONS] [SEED]`.
+//! carcassonne-ai --example review_lessons -- [ITERATIONS] [SEED] [LESSON_ID]`.
 //!
-//! Every lesson's solution and wrong tries are played from the lesson's position as the lesson
-//! plays them (the other seats answering with the lesson's replies, [`LessonRun`]) and each of
-//! the learner's decisions with a choice judged by the review's `judge` (ITERATIONS
-//! first-pass iterations, default 3000); a try's verdict is its worst decision's. Prints one line per
-//! try: the lesson, solution or wrong try, the class, and the loss on both scales.
+//! Every lesson's solution and wrong tries are judged by `review::review_lesson_try`
+//! (ITERATIONS first-pass iterations, default 3000; the test `tests/review_lessons.rs`
+//! asserts the verdicts at seed 7); a try's verdict is its worst decision's. Prints one line
+//! per try: the lesson, solution or wrong try, the class, and the loss on both scales; with
+//! LESSON_ID, only that lesson, and every decision's verdict too.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use carcassonne_ai::review::{Class, decision_seed, judge};
-use carcassonne_engine::{Lesson, LessonRun, MoveName, PublicView};
+use carcassonne_ai::review::{Class, ReviewConfig, review_lesson_try};
+use carcassonne_engine::Lesson;
 
 fn main() {
     let arg = |i: usize| std::env::args().nth(i);
     let iterations: u64 = arg(1).and_then(|s| s.parse().ok()).unwrap_or(3000);
     let seed: u64 = arg(2).and_then(|s| s.parse().ok()).unwrap_or(7);
+    let only = arg(3);
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../lessons");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("lessons")
@@ -28,27 +29,33 @@ fn main() {
     let (mut wrong_ok, mut wrong_n, mut sol_ok, mut sol_n) = (0, 0, 0, 0);
     for path in files {
         let lesson = Lesson::parse(&std::fs::read_to_string(&path).expect("read")).expect("lesson");
+        if only.as_ref().is_some_and(|id| *id != lesson.id) {
+            continue;
+        }
         let tries = std::iter::once((true, lesson.solution.clone()))
             .chain(lesson.wrong.iter().map(|w| (false, w.clone())));
         for (n, (solution, moves)) in tries.enumerate() {
-            let mut run = LessonRun::new(lesson.clone()).expect("start");
+            let cfg = ReviewConfig { iterations, seed };
+            let steps = review_lesson_try(&lesson, &moves, &cfg, &stop).expect("judged");
             let mut worst = (Class::Best, 0.0, 0.0);
             let mut at = String::new();
-            for (i, name) in moves.iter().enumerate() {
-                let game = run.game().clone();
-                let mv = name.to_move(&game).expect("move");
-                let view = PublicView::new(&game);
-                let v = judge(&view, mv, decision_seed(seed, i as u64), iterations, &stop)
-                    .expect("judged");
-                if v.class > worst.0 {
-                    worst = (v.class, v.win_loss, v.point_loss);
-                    at = format!(
-                        "move {}: {name} (best {})",
+            for (i, s) in steps.iter().enumerate() {
+                let v = &s.verdict;
+                if only.is_some() {
+                    println!(
+                        "  move {}: {}: {} (best {}), win loss {:.3}, points {:.1}",
                         i + 1,
-                        MoveName::from_move(&game, v.best)
+                        s.played,
+                        v.class.name(),
+                        s.best,
+                        v.win_loss,
+                        v.point_loss
                     );
                 }
-                run.play(name).expect("legal");
+                if v.class > worst.0 {
+                    worst = (v.class, v.win_loss, v.point_loss);
+                    at = format!("move {}: {} (best {})", i + 1, s.played, s.best);
+                }
             }
             let good = if solution {
                 worst.0 <= Class::Good

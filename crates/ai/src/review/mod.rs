@@ -62,7 +62,9 @@ mod why;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use carcassonne_engine::{Decision, Move, MoveName, PublicView, Record, TileInfo};
+use carcassonne_engine::{
+    Decision, Lesson, LessonRun, Move, MoveName, PublicView, Record, TileInfo,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::mcts;
@@ -364,4 +366,54 @@ pub fn judge_try(
     let seed = decision_seed(cfg.seed, p.index);
     let v = judge(&view, tried, seed, cfg.iterations, stop).ok_or(ReviewError::Stopped)?;
     Ok(decision_review(p, tried, &v))
+}
+
+/// One of the learner's decisions in a lesson try, judged ([`review_lesson_try`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LessonStep {
+    /// The move the try plays.
+    pub played: MoveName,
+    /// The search's best move.
+    pub best: MoveName,
+    /// The verdict on the played move.
+    pub verdict: Verdict,
+}
+
+/// The lessons as the review's test cases: every decision of the learner in `moves` (a
+/// lesson's solution or one of its wrong tries) judged from the lesson's position as the
+/// lesson plays it (the other seats answering with the lesson's replies), the learner's `i`-th
+/// move with the seed [`decision_seed`]`(cfg.seed, i)` and `cfg.iterations`. A move the lesson
+/// does not accept is a [`ReviewError::Log`] at that move (1-based).
+pub fn review_lesson_try(
+    lesson: &Lesson,
+    moves: &[MoveName],
+    cfg: &ReviewConfig,
+    stop: &AtomicBool,
+) -> Result<Vec<LessonStep>, ReviewError> {
+    let refused = |i: usize, reason: String| ReviewError::Log {
+        turn: i + 1,
+        reason,
+    };
+    let mut run = LessonRun::new(lesson.clone()).map_err(|e| refused(0, e.to_string()))?;
+    let mut steps = Vec::with_capacity(moves.len());
+    for (i, name) in moves.iter().enumerate() {
+        let game = run.game().clone();
+        let mv = name.to_move(&game).map_err(|e| refused(i, e.to_string()))?;
+        let view = PublicView::new(&game);
+        let seed = decision_seed(cfg.seed, i as u64);
+        let verdict = judge(&view, mv, seed, cfg.iterations, stop).ok_or_else(|| {
+            if stop.load(Ordering::Relaxed) {
+                ReviewError::Stopped
+            } else {
+                refused(i, "the move is not legal".into())
+            }
+        })?;
+        steps.push(LessonStep {
+            played: name.clone(),
+            best: MoveName::from_move(&game, verdict.best),
+            verdict,
+        });
+        run.play(name).map_err(|e| refused(i, e.to_string()))?;
+    }
+    Ok(steps)
 }
