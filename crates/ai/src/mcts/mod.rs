@@ -38,6 +38,7 @@ pub use config::Config;
 pub use playout::{Playout, PlayoutPolicy};
 pub use stats::{
     Comparison, MoveStat, SearchStats, compare_in_batches, compare_moves, search_stats,
+    search_stats_more,
 };
 
 /// Iterations of the medium level (well under 50 ms per decision on one core).

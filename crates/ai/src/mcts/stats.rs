@@ -48,17 +48,40 @@ pub fn search_stats<R: Rng + ?Sized>(
     limits: &Limits,
     cfg: &Config,
 ) -> Option<SearchStats> {
+    search_stats_more(view, rng, limits, cfg, |_| 0)
+}
+
+/// [`search_stats`], then, as long as `more` answers a number of iterations above 0 for the
+/// statistics so far, that many more iterations of the same tree (`limits` polled for its
+/// time and stop flag only). With `more` always 0 it is exactly `search_stats`.
+pub fn search_stats_more<R: Rng + ?Sized>(
+    view: &PublicView,
+    rng: &mut R,
+    limits: &Limits,
+    cfg: &Config,
+    mut more: impl FnMut(&SearchStats) -> u64,
+) -> Option<SearchStats> {
     let (mut tree, range) = Tree::rooted(view, rng, limits, cfg)?;
     let mut done = 0u64;
     while !limits.done(done) {
         tree.iterate(view.determinize(rng), rng);
         done += 1;
     }
-    Some(SearchStats {
-        best: most_visited(&tree.edges[range.clone()]),
-        moves: range.map(|e| tree.stat(e)).collect(),
-        iterations: done,
-    })
+    loop {
+        let stats = SearchStats {
+            best: most_visited(&tree.edges[range.clone()]),
+            moves: range.clone().map(|e| tree.stat(e)).collect(),
+            iterations: done,
+        };
+        let target = done + more(&stats);
+        if target == done || limits.expired() {
+            return Some(stats);
+        }
+        while done < target && !limits.expired() {
+            tree.iterate(view.determinize(rng), rng);
+            done += 1;
+        }
+    }
 }
 
 /// Two root moves searched side by side by [`compare_moves`].

@@ -10,7 +10,7 @@ use crate::mcts::{self, Comparison};
 use crate::review::exact::exact_values;
 use crate::review::{
     Class, DecisionReview, Position, REFINE_BATCHES, ReviewConfig, ReviewError, Verdict, class_of,
-    decision_review, decision_seed, severity,
+    decision_review, decision_seed, severity, severity_band,
 };
 use crate::seed::splitmix;
 
@@ -34,18 +34,6 @@ pub struct PuzzleTry {
 /// would tell the player that a wrong answer is fine.
 fn try_class(severity: f64, lower: f64) -> Class {
     class_of(severity, lower).max(Class::Inaccuracy)
-}
-
-/// The severity band of the tried move's loss in a comparison (tried first, answer second):
-/// (lower bound, estimate, upper bound), two standard errors either way, as the review's.
-fn severity_band(c: &Comparison) -> (f64, f64, f64) {
-    let (w, m) = (-c.win_diff, -c.margin_diff);
-    let (dw, dm) = (2.0 * c.win_diff_se, 2.0 * c.margin_diff_se);
-    (
-        severity(w - dw, m - dm),
-        severity(w, m),
-        severity(w + dw, m + dm),
-    )
 }
 
 /// Judges `tried` at the puzzle's position `p` (from
@@ -162,7 +150,7 @@ fn verdict(
 }
 
 /// The tried move against the answer, side by side: `iterations / 2` pairs, then up to
-/// [`REFINE_BATCHES`] more batches while the severity's two-standard-error band straddles a
+/// [`REFINE_BATCHES`] more batches while the severity's band (the review's) straddles a
 /// class threshold. With the class floored at an inaccuracy only the mistake (2 units) and
 /// blunder (4 units) thresholds count. The review's further
 /// [`CLOSE_BATCHES`](crate::review::CLOSE_BATCHES) are not spent: with them the slowest tries

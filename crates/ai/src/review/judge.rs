@@ -17,8 +17,8 @@ use crate::{Budget, Limits};
 pub const WIN_UNIT: f64 = 0.05;
 /// Points lost that make one unit of severity.
 pub const POINT_UNIT: f64 = 3.0;
-/// Extra comparison batches at most for a move whose class is uncertain (its severity's
-/// two-standard-error band straddles 1, 2 or 4 units).
+/// Extra comparison batches at most for a move whose class is uncertain (its severity's band
+/// straddles 1, 2 or 4 units).
 pub const REFINE_BATCHES: u32 = 2;
 /// Further batches at most, after [`REFINE_BATCHES`], while the band still straddles a
 /// threshold and the severity's estimate is within [`CLOSE_UNITS`] of it: the budget goes
@@ -26,6 +26,14 @@ pub const REFINE_BATCHES: u32 = 2;
 pub const CLOSE_BATCHES: u32 = 2;
 /// How close (in severity units) to a class threshold an estimate is "close".
 pub const CLOSE_UNITS: f64 = 0.25;
+
+/// Standard errors on each side of a comparison's estimate that make its severity band: a
+/// played move is worse than the best only when its loss is at least this many standard
+/// errors above nothing, and the extra batches go to a move while the band straddles a class
+/// threshold. Three, not two: a small real loss that one seed's comparison calls significant
+/// and another's not was most of the changes of class between seeds (`crates/ai/RESULTS.md`,
+/// "Steadier verdicts, 6 December").
+pub const BAND_SES: f64 = 3.0;
 
 /// The verdict on a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -178,11 +186,12 @@ fn exact_verdict(played: Move, values: &[Exact]) -> Option<Verdict> {
 }
 
 /// The severity of the played move's loss in a comparison (played first, best second):
-/// (lower bound, estimate, upper bound), the bounds two standard errors either way on both
-/// the win chance and the margin.
-fn severity_band(c: &mcts::Comparison) -> (f64, f64, f64) {
+/// (lower bound, estimate, upper bound), the bounds [`BAND_SES`] standard errors either way on
+/// both the win chance and the margin. A puzzle try's comparison with the answer uses the same
+/// band.
+pub(crate) fn severity_band(c: &mcts::Comparison) -> (f64, f64, f64) {
     let (w, m) = (-c.win_diff, -c.margin_diff);
-    let (dw, dm) = (2.0 * c.win_diff_se, 2.0 * c.margin_diff_se);
+    let (dw, dm) = (BAND_SES * c.win_diff_se, BAND_SES * c.margin_diff_se);
     (
         severity(w - dw, m - dm),
         severity(w, m),
@@ -191,9 +200,9 @@ fn severity_band(c: &mcts::Comparison) -> (f64, f64, f64) {
 }
 
 /// The class of a played move that the first pass did not find best, from the comparison
-/// with the best: its `severity` (the estimate) and `lower`, the severity's lower bound two
-/// standard errors down ([`severity_band`]). A loss the comparison cannot tell from nothing
-/// (`lower` is 0) and under one unit is *best*: the two moves are as good as each other to
+/// with the best: its `severity` (the estimate) and `lower`, the severity's lower bound
+/// [`BAND_SES`] standard errors down (`severity_band`). A loss the comparison cannot tell
+/// from nothing (`lower` is 0) and under one unit is *best*: the two moves are as good as each other to
 /// the search, and which one the first pass puts first is chance. Otherwise the class is
 /// [`Class::of_severity`] of the estimate. A move judged best this way is reported as the
 /// best move itself: no loss, no [`Why`](super::Why).
@@ -242,7 +251,18 @@ pub fn judge(
     }
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let limits = Limits::new(Budget::iterations(iterations), stop);
-    let stats = mcts::search_stats(view, &mut rng, &limits, &cfg)?;
+    // A first pass whose best is not the played move thinks once more as long (the same
+    // tree): the move the comparison measures against is then the search's best at twice
+    // the budget, which seeds agree on more often.
+    let mut extended = false;
+    let stats = mcts::search_stats_more(view, &mut rng, &limits, &cfg, |s| {
+        if extended || s.moves[s.best].mv == played {
+            0
+        } else {
+            extended = true;
+            iterations
+        }
+    })?;
     if stop.load(Ordering::Relaxed) {
         return None;
     }

@@ -3,18 +3,21 @@
 //!
 //! For each decision with a choice, the review
 //!
-//! 1. runs the hard level's search ([`mcts::search_stats`]) on the position with
+//! 1. runs the hard level's search ([`mcts::search_stats_more`]) on the position with
 //!    [`ReviewConfig::iterations`] iterations and the decision's own seed
 //!    ([`decision_seed`]): its most visited move is the **best move**. With the budget and seed
 //!    the AI itself used, this is exactly the move the AI played ([`choose_move`](crate::choose_move)
-//!    and this pass grow the same tree), so an AI's own games review as all "best".
+//!    and this pass grow the same tree), so an AI's own games review as all "best". When the
+//!    most visited move is not the played one, the same tree grows by as many iterations
+//!    again and the best is its most visited move then: two seeds' first passes agree more
+//!    often on the move a played move is measured against at twice the budget.
 //! 2. If the played move differs, searches both moves side by side ([`mcts::compare_moves`]):
 //!    the same number of iterations each, every pair of iterations on one sampled pile, so
 //!    the two values compare closely. When the verdict is close to a class threshold (the
-//!    severity's 2-standard-error band straddles 1, 2 or 4 units), up to [`REFINE_BATCHES`] more batches
-//!    of the same size are spent on that move, and up to [`CLOSE_BATCHES`] more while the
-//!    estimate itself stays within [`CLOSE_UNITS`] of the threshold: the budget goes where
-//!    the verdict is close.
+//!    severity's band, [`BAND_SES`] standard errors either way, straddles 1, 2 or 4 units),
+//!    up to [`REFINE_BATCHES`] more batches of the same size are spent on that move, and up
+//!    to [`CLOSE_BATCHES`] more while the estimate itself stays within [`CLOSE_UNITS`] of the
+//!    threshold: the budget goes where the verdict is close.
 //!
 //! Where nothing is left to chance (the last tile drawn: its placement and figure, the
 //! wagons, the final abbey round), the decision is not searched but solved exactly
@@ -31,8 +34,8 @@
 //! POINT_UNIT)`: one unit is a loss of [`WIN_UNIT`] win chance or [`POINT_UNIT`] points,
 //! whichever is worse (the points matter when the game is already decided, the win chance
 //! when it is close). A move is *best* when it is the search's best move, or when the
-//! comparison cannot tell its loss from nothing (the severity's lower bound, two standard
-//! errors down, is 0) and the loss is under 1 unit ([`class_of`]): between two moves the
+//! comparison cannot tell its loss from nothing (the severity's lower bound, [`BAND_SES`]
+//! standard errors down, is 0) and the loss is under 1 unit ([`class_of`]): between two moves the
 //! search values alike, which one the first pass puts first is chance, and a raw comparison
 //! would call the other *good* for half of the seeds. Otherwise *good* below 1 unit, an
 //! *inaccuracy* below 2, a *mistake* below 4 and a *blunder* from 4 units on. The units are calibrated on the hard
@@ -71,9 +74,10 @@ use crate::mcts;
 use crate::seed::splitmix;
 
 pub use error::ReviewError;
+pub(crate) use judge::severity_band;
 pub use judge::{
-    ACCURACY_FORMULA, CLOSE_BATCHES, CLOSE_UNITS, Class, POINT_UNIT, REFINE_BATCHES, Verdict,
-    WIN_UNIT, class_of, game_accuracy, judge, move_accuracy, severity,
+    ACCURACY_FORMULA, BAND_SES, CLOSE_BATCHES, CLOSE_UNITS, Class, POINT_UNIT, REFINE_BATCHES,
+    Verdict, WIN_UNIT, class_of, game_accuracy, judge, move_accuracy, severity,
 };
 pub use luck::{DrawLuck, LUCK_FORMULA, Luck, PlayerLuck, luck_record};
 pub use positions::{Position, default_player, positions, reviewed_positions};
