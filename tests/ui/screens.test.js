@@ -2,7 +2,7 @@
 // storage problems, and the touch-target size on a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openApp, startGame, playOne, recordedSetup } from './support/harness.js';
+import { setup, openApp, startGame, playOne, recordedSetup, idle } from './support/harness.js';
 import { DESKTOP, PHONE, OUTPUT, shot } from './support/browser.js';
 
 let env;
@@ -270,3 +270,34 @@ for (const [name, device] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await context.close();
   });
 }
+
+test('a screen asked for while another is still being drawn: the one asked for last is shown', async () => {
+  // One of the profile's answers (the puzzle list, which the history does not ask for) comes
+  // slowly, as on a busy machine. A change of language redraws the profile; the history is
+  // asked for before that redrawing is done. The history must be the screen shown once every
+  // answer has come, not the profile whose drawing ended last (it was, before the drawings
+  // queued: the layout test's profile screen was hidden so, now and then, under load).
+  const { page, problems, context } = await openApp(env, PHONE, { profiles: ['Ada'], game: 'base', played: true, commandDelays: { puzzle_list: 400 } });
+  await page.evaluate(() => { location.hash = '#/profile'; });
+  await page.locator('#screen-profile:not([hidden]) .rating-card').waitFor();
+  await page.evaluate(() => import('/js/i18n.js').then((m) => {
+    m.setLanguage('hu');
+    location.hash = '#/history';
+  }));
+  await page.locator('#screen-history:not([hidden]) .match-list > li').first().waitFor();
+  // Every answer has come and every drawing has ended: the history is still the screen.
+  await idle(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.screen), 'history');
+  assert.equal(await page.locator('#screen-profile').isHidden(), true);
+  assert.equal(await page.locator('#screen-history:not([hidden]) .match-list > li').count() > 0, true);
+  // The history is drawn in the language chosen.
+  const title = await page.evaluate(() => import('/js/i18n.js').then((m) => m.t('screens.history.title')));
+  assert.equal(await page.locator('#history-title').textContent(), title);
+  // The profile, asked for again, is drawn once: one rating card, not two drawings mixed.
+  await page.evaluate(() => { location.hash = '#/profile'; });
+  await page.locator('#screen-profile:not([hidden]) .rating-card').waitFor();
+  await idle(page);
+  assert.equal(await page.locator('#screen-profile .rating-card').count(), 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

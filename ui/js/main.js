@@ -47,7 +47,22 @@ function showScreen(name) {
   }
 }
 
-async function route() {
+// One drawing of a screen at a time. A screen's drawing waits for the app's answers, and a
+// second request (a hash change, a change of language) may come meanwhile: drawn side by side,
+// the one answered last would be shown, even if it was not the one asked for last, and two
+// drawings of the same screen would interleave their cards. So requests queue; while one
+// drawing runs, any number of requests make one more drawing after it, of the address then.
+let routing = Promise.resolve();
+let routeQueued = false;
+
+function route() {
+  if (routeQueued) return routing;
+  routeQueued = true;
+  routing = routing.then(() => { routeQueued = false; return drawRoute(); }).catch((e) => showError(e));
+  return routing;
+}
+
+async function drawRoute() {
   const hash = location.hash || '#/start';
   const [, name, arg] = hash.match(/^#\/([a-z]+)(?:\/(.+))?$/) ?? [null, 'start'];
   try {

@@ -29,6 +29,8 @@ import { TILES, transcript } from './fixtures.js';
  * - `reviewPace`: ms between the recorded `review-progress` events after `review_start`
  *   (default 5), or `'manual'`: each waits for `window.__DOUBLE__.reviewStep()`.
  * - `judgeDelay`: ms a `retry_play` takes to answer (default 40), as the search judging it.
+ * - `commandDelays`: `{cmd: ms}`, how long those commands take to answer (default 1 ms each),
+ *   as a busy machine's slow answer.
  *
  * - `match_level` ("Match my level") answers what the transcript recorded for that chance,
  *   the last recorded before the next game command it expects (so before the game the
@@ -521,7 +523,7 @@ function installDouble(config) {
         calls.push({ cmd, args: clone(args ?? {}) });
         busy++;
         try {
-          await sleep(1);
+          await sleep(config.commandDelays?.[cmd] ?? 1);
           const f = commands[cmd];
           if (!f) throw err('app/unknown', `Unknown command ${cmd}`, { command: cmd });
           if (config.failCommands?.[cmd]) throw { key: null, params: {}, ...config.failCommands[cmd] };
